@@ -1,0 +1,34 @@
+//! outpost-board: the chess rules.
+//!
+//! Squares, bitboards and attacks, the `Position` with make/unmake and Polyglot-compatible
+//! Zobrist keys, legal move generation (standard chess and Chess960), FEN/X-FEN/Shredder-FEN,
+//! UCI and SAN move text, static exchange evaluation and perft. No allocation on the hot paths;
+//! every table is built at compile time.
+
+pub mod attacks;
+mod bitboard;
+mod color;
+pub mod cpu;
+mod fen;
+mod movegen;
+mod moves;
+mod notation;
+pub mod perft;
+mod piece;
+mod polyglot_random;
+mod position;
+mod san;
+mod see;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::{BitIter, Bitboard};
+pub use color::Color;
+pub use fen::{FenError, STARTPOS_FEN};
+pub use movegen::GenKind;
+pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
+pub use notation::MoveError;
+pub use piece::{Piece, PieceType};
+pub use position::{castle_index, CastleSide, Position, Undo};
+pub use see::SEE_VALUES;
+pub use square::{file_char, Square};
