@@ -15,7 +15,7 @@ fn main() {
         n as f64 / e / 1e6,
         outpost_board::cpu::describe()
     );
-    let mut p = pos;
+    let p = pos;
     let t = std::time::Instant::now();
     let n = perft::perft_copy_make(&p, depth);
     let e = t.elapsed().as_secs_f64();
