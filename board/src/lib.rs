@@ -9,6 +9,7 @@ pub mod attacks;
 mod bitboard;
 mod color;
 pub mod cpu;
+mod display;
 mod fen;
 mod movegen;
 mod moves;
