@@ -160,7 +160,9 @@ pub enum XbCommand {
         increment_ms: u64,
     },
     /// `st SECONDS` (fraction allowed): a fixed time per move, in milliseconds.
-    St { ms: u64 },
+    St {
+        ms: u64,
+    },
     /// `sd DEPTH`: a depth limit.
     Sd(u32),
     /// `nps N`: think as if the engine searched N nodes per second.
@@ -192,13 +194,19 @@ pub enum XbCommand {
     /// `bk`: the GUI asks for book moves.
     Bk,
     /// `result RESULT {COMMENT}`: the game is over.
-    Result { result: GameResult, comment: Option<String> },
+    Result {
+        result: GameResult,
+        comment: Option<String>,
+    },
     /// `computer`: the opponent is a computer.
     Computer,
     /// `name X`: the opponent's name.
     Name(String),
     /// `rating ENGINE OPPONENT`.
-    Rating { engine: i32, opponent: i32 },
+    Rating {
+        engine: i32,
+        opponent: i32,
+    },
     /// `ics HOST` (`-` for none).
     Ics(String),
     /// `random`: toggle randomisation (the engine may ignore it).
@@ -211,7 +219,10 @@ pub enum XbCommand {
     /// `cores N`: the number of threads the engine may use.
     Cores(u32),
     /// `egtpath TYPE PATH`: where tablebases of TYPE (`syzygy`) are; PATH kept verbatim.
-    EgtPath { kind: String, path: String },
+    EgtPath {
+        kind: String,
+        path: String,
+    },
 }
 
 /// The game result named in CECP's `result` command.
@@ -253,7 +264,10 @@ impl GameResult {
 impl Command {
     /// A [`Command::Unknown`] for `line`, with an excerpt of the line and the reason.
     pub fn unknown(line: &str, reason: impl Into<String>) -> Command {
-        Command::Unknown { input: crate::text::excerpt(line), reason: reason.into() }
+        Command::Unknown {
+            input: crate::text::excerpt(line),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -271,7 +285,10 @@ pub struct Parsed {
 impl Parsed {
     /// A result with no warnings.
     pub fn clean(command: Command) -> Parsed {
-        Parsed { command, warnings: Vec::new() }
+        Parsed {
+            command,
+            warnings: Vec::new(),
+        }
     }
 }
 
@@ -281,7 +298,10 @@ mod tests {
 
     #[test]
     fn option_names_compare_case_insensitively_but_keep_their_spelling() {
-        let s = OptionSetting { name: "Clear Hash".into(), value: None };
+        let s = OptionSetting {
+            name: "Clear Hash".into(),
+            value: None,
+        };
         assert!(s.is("clear hash"));
         assert!(s.is("CLEAR HASH"));
         assert!(!s.is("Clear"));

@@ -39,7 +39,10 @@ pub fn perft(line: &str, what: &str, args: &[Token<'_>]) -> Command {
         Err(reason) => return Command::unknown(line, reason),
     };
     let mut rest = &args[args.len().min(1)..];
-    if rest.first().is_some_and(|t| t.text.eq_ignore_ascii_case("fen")) {
+    if rest
+        .first()
+        .is_some_and(|t| t.text.eq_ignore_ascii_case("fen"))
+    {
         rest = &rest[1..];
         if rest.is_empty() {
             return Command::unknown(line, format!("{what}: missing FEN after 'fen'"));
@@ -94,17 +97,38 @@ mod tests {
 
     #[test]
     fn perft_forms() {
-        assert_eq!(run("perft 5").0, Some(Command::Perft { depth: 5, fen: None }));
+        assert_eq!(
+            run("perft 5").0,
+            Some(Command::Perft {
+                depth: 5,
+                fen: None
+            })
+        );
         let fen = "8/8/8/8/8/8/8/K6k w - -";
         for line in [format!("perft 3 {fen}"), format!("perft 3 fen {fen}")] {
-            assert_eq!(run(&line).0, Some(Command::Perft { depth: 3, fen: Some(fen.into()) }));
+            assert_eq!(
+                run(&line).0,
+                Some(Command::Perft {
+                    depth: 3,
+                    fen: Some(fen.into())
+                })
+            );
         }
         for (bad, reason) in [
             ("perft", "perft depth: missing value"),
-            ("perft x", "perft depth: expected a whole number from 0 to 4294967295, found 'x'"),
-            ("perft -1", "perft depth: expected a whole number from 0 to 4294967295, found '-1'"),
+            (
+                "perft x",
+                "perft depth: expected a whole number from 0 to 4294967295, found 'x'",
+            ),
+            (
+                "perft -1",
+                "perft depth: expected a whole number from 0 to 4294967295, found '-1'",
+            ),
             ("perft 3 fen", "perft: missing FEN after 'fen'"),
-            ("perft 3 a b c d e f g", "perft: a FEN has at most 6 fields, found 7"),
+            (
+                "perft 3 a b c d e f g",
+                "perft: a FEN has at most 6 fields, found 7",
+            ),
         ] {
             match run(bad).0 {
                 Some(Command::Unknown { reason: r, .. }) => assert_eq!(r, reason, "{bad}"),

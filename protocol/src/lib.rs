@@ -1,1 +1,116 @@
-//! outpost-protocol
+//! # outpost-protocol
+//!
+//! The text side of the Outpost chess engine: it turns lines from a GUI into protocol-neutral
+//! [`Command`]s and turns protocol-neutral [`Reply`]s into lines for the GUI, for both UCI and
+//! CECP (the xboard/WinBoard protocol, version 2). It holds no game state: the engine crate owns
+//! the position, the clocks and the CECP state machine (force mode, sides, analysis), and
+//! resolves the moves and FENs that arrive here as text.
+//!
+//! ## Input
+//!
+//! - [`detect`] names the dialect from the first meaningful line (`uci` or `xboard`); before that
+//!   the engine reads lines as UCI, so `echo "go perft 5" | outpost` works.
+//! - [`parse_uci`] and [`parse_xboard`] turn one line into one [`Command`]; their `_verbose`
+//!   forms also return warnings for what was skipped. Neither ever panics, whatever the input:
+//!   binary garbage (the caller passes invalid UTF-8 through `String::from_utf8_lossy`), 1 MB
+//!   lines, empty lines ([`Command::Empty`]). A line that cannot be carried out becomes
+//!   [`Command::Unknown`] with the reason in words.
+//! - UCI is parsed by our own grammar, with `vampirc-uci` as a cross-checked second reading on
+//!   the inputs where it is known to be right; [`uci`] explains why and lists the crate's gaps.
+//!
+//! ## Output
+//!
+//! - [`Reply`] (handshakes, `readyok`/`pong`, search [`Info`], best moves, errors, illegal
+//!   moves, results) and [`Reply::lines`] for a [`Dialect`]. Options are described once as
+//!   [`OptionSpec`] and printed as UCI `option` lines or CECP `feature option=` lines.
+//!
+//! ## Conventions kept here
+//!
+//! - UCI times are milliseconds (negative accepted); CECP `time`/`otim` stay centiseconds as
+//!   sent, other CECP lengths of time become milliseconds.
+//! - CECP mate scores are printed as `100000 + N` / `-100000 - N` (see [`reply::xboard`]).
+//! - `go perft N` is [`Command::Perft`], not a search.
+
+pub mod command;
+mod extension;
+pub mod info;
+pub mod moves;
+pub mod option;
+pub mod reply;
+pub mod text;
+pub mod uci;
+pub mod xboard;
+
+pub use command::{Command, GameResult, GoParams, OptionSetting, Parsed, StartPos, XbCommand};
+pub use info::{Bound, Info, Score};
+pub use option::{OptionKind, OptionSpec};
+pub use reply::{Features, Handshake, Reply};
+pub use uci::{parse_uci, parse_uci_verbose};
+pub use xboard::{parse_xboard, parse_xboard_verbose};
+
+/// The two protocols a GUI may speak.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// The Universal Chess Interface.
+    Uci,
+    /// CECP, the xboard/WinBoard protocol.
+    Xboard,
+}
+
+/// The dialect a line commits the session to: `uci` or `xboard` as the line's first word (any
+/// case, any surrounding whitespace), otherwise `None`. The engine calls this on each line until
+/// it returns a dialect, reading the lines before that as UCI and extension commands.
+pub fn detect(line: &str) -> Option<Dialect> {
+    let first = text::tokenize(line).into_iter().next()?;
+    if first.text.eq_ignore_ascii_case("uci") {
+        Some(Dialect::Uci)
+    } else if first.text.eq_ignore_ascii_case("xboard") {
+        Some(Dialect::Xboard)
+    } else {
+        None
+    }
+}
+
+/// Parses `line` in `dialect`.
+pub fn parse(dialect: Dialect, line: &str) -> Parsed {
+    match dialect {
+        Dialect::Uci => parse_uci_verbose(line),
+        Dialect::Xboard => parse_xboard_verbose(line),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detect_picks_the_dialect_from_the_first_word() {
+        assert_eq!(detect("uci"), Some(Dialect::Uci));
+        assert_eq!(detect("  UCI \r\n"), Some(Dialect::Uci));
+        assert_eq!(detect("xboard"), Some(Dialect::Xboard));
+        assert_eq!(detect("xboard\r"), Some(Dialect::Xboard));
+        for undecided in [
+            "",
+            "   ",
+            "go perft 5",
+            "protover 2",
+            "ucinewgame",
+            "xboardx",
+            "\u{0}",
+        ] {
+            assert_eq!(detect(undecided), None, "{undecided:?}");
+        }
+    }
+
+    #[test]
+    fn parse_dispatches_on_the_dialect() {
+        assert_eq!(
+            parse(Dialect::Uci, "go").command,
+            Command::Go(GoParams::default())
+        );
+        assert_eq!(
+            parse(Dialect::Xboard, "go").command,
+            Command::Xb(XbCommand::Go)
+        );
+    }
+}

@@ -13,7 +13,11 @@ fn is_coordinate_move(text: &str, any_case_promotion: bool) -> bool {
     let b = text.as_bytes();
     let square = |f: u8, r: u8| (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r);
     let promotion = |p: u8| {
-        let p = if any_case_promotion { p.to_ascii_lowercase() } else { p };
+        let p = if any_case_promotion {
+            p.to_ascii_lowercase()
+        } else {
+            p
+        };
         matches!(p, b'q' | b'r' | b'b' | b'n')
     };
     match b.len() {
@@ -32,7 +36,10 @@ pub fn xboard_move(text: &str) -> Option<String> {
     if is_coordinate_move(text, true) {
         return Some(text.to_ascii_lowercase());
     }
-    let castle: String = text.chars().map(|c| if matches!(c, 'o' | '0') { 'O' } else { c }).collect();
+    let castle: String = text
+        .chars()
+        .map(|c| if matches!(c, 'o' | '0') { 'O' } else { c })
+        .collect();
     match castle.as_str() {
         "O-O" | "O-O-O" => Some(castle),
         _ => None,
@@ -48,7 +55,9 @@ mod tests {
         for ok in ["e2e4", "e7e8q", "a7b8n", "e1h1", "0000", "h8a1r"] {
             assert!(is_uci_move(ok), "{ok}");
         }
-        for bad in ["", "e2", "e2e9", "i2e4", "e7e8k", "e7e8Q", "E2E4", "e2e4qq", "O-O", "000", "é2e4"] {
+        for bad in [
+            "", "e2", "e2e9", "i2e4", "e7e8k", "e7e8Q", "E2E4", "e2e4qq", "O-O", "000", "é2e4",
+        ] {
             assert!(!is_uci_move(bad), "{bad}");
         }
     }

@@ -25,7 +25,11 @@ pub fn tokenize(line: &str) -> Vec<Token<'_>> {
     for (i, c) in line.char_indices() {
         match (c.is_whitespace(), start) {
             (true, Some(s)) => {
-                tokens.push(Token { text: &line[s..i], start: s, end: i });
+                tokens.push(Token {
+                    text: &line[s..i],
+                    start: s,
+                    end: i,
+                });
                 start = None;
             }
             (false, None) => start = Some(i),
@@ -33,7 +37,11 @@ pub fn tokenize(line: &str) -> Vec<Token<'_>> {
         }
     }
     if let Some(s) = start {
-        tokens.push(Token { text: &line[s..], start: s, end: line.len() });
+        tokens.push(Token {
+            text: &line[s..],
+            start: s,
+            end: line.len(),
+        });
     }
     tokens
 }
@@ -88,7 +96,9 @@ fn clip(s: &str, max: usize) -> String {
 /// `s` with every control character (line breaks above all) replaced by a space, so text we
 /// interpolate can never end a protocol line early or smuggle in a second command.
 pub fn one_line(s: &str) -> String {
-    s.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// Reads a whole number of type `T` for the parameter `what`, explaining failures in words:
@@ -139,10 +149,18 @@ pub fn decimal_scaled(text: &str, scale: u64) -> Option<u64> {
     if int_part.is_empty() && frac_part.is_empty() {
         return None;
     }
-    if !int_part.bytes().chain(frac_part.bytes()).all(|b| b.is_ascii_digit()) {
+    if !int_part
+        .bytes()
+        .chain(frac_part.bytes())
+        .all(|b| b.is_ascii_digit())
+    {
         return None;
     }
-    let whole: u64 = if int_part.is_empty() { 0 } else { int_part.parse().ok()? };
+    let whole: u64 = if int_part.is_empty() {
+        0
+    } else {
+        int_part.parse().ok()?
+    };
     let mut value = whole.checked_mul(scale)?;
     // Each fractional digit is worth a tenth of the previous one, in units of `scale`.
     let mut unit = scale;
@@ -187,13 +205,19 @@ mod tests {
         assert!(e.ends_with("..."));
         assert!(e.len() <= EXCERPT_LEN + 3);
         assert_eq!(excerpt("a\nb"), "a b");
-        assert_eq!(word(&"y".repeat(100)), format!("{}...", "y".repeat(WORD_LEN)));
+        assert_eq!(
+            word(&"y".repeat(100)),
+            format!("{}...", "y".repeat(WORD_LEN))
+        );
     }
 
     #[test]
     fn number_messages_say_what_was_wrong() {
         let toks = tokenize("x 99999999999");
-        assert_eq!(number::<u32>("go depth", None).unwrap_err(), "go depth: missing value");
+        assert_eq!(
+            number::<u32>("go depth", None).unwrap_err(),
+            "go depth: missing value"
+        );
         let err = number::<u32>("go depth", toks.get(1)).unwrap_err();
         assert_eq!(
             err,
@@ -210,7 +234,17 @@ mod tests {
         assert_eq!(decimal_scaled("2.", 1000), Some(2000));
         assert_eq!(decimal_scaled("0.0001", 1000), Some(0));
         assert_eq!(decimal_scaled("1.2345", 1000), Some(1234));
-        for bad in ["", ".", "-1", "1e3", "inf", "NaN", "1.2.3", "+1", "99999999999999999999"] {
+        for bad in [
+            "",
+            ".",
+            "-1",
+            "1e3",
+            "inf",
+            "NaN",
+            "1.2.3",
+            "+1",
+            "99999999999999999999",
+        ] {
             assert_eq!(decimal_scaled(bad, 1000), None, "{bad}");
         }
     }

@@ -32,9 +32,16 @@ fn is_keyword(token: &Token<'_>) -> bool {
 
 /// Parses the tokens after `go`.
 pub fn parse(line: &str, args: &[Token<'_>], warnings: &mut Vec<String>) -> Command {
-    if let Some(at) = args.iter().position(|t| t.text.eq_ignore_ascii_case("perft")) {
+    if let Some(at) = args
+        .iter()
+        .position(|t| t.text.eq_ignore_ascii_case("perft"))
+    {
         let depth_and_rest = &args[at + 1..];
-        let command = extension::perft(line, "go perft", &depth_and_rest[..depth_and_rest.len().min(1)]);
+        let command = extension::perft(
+            line,
+            "go perft",
+            &depth_and_rest[..depth_and_rest.len().min(1)],
+        );
         let others: Vec<Token<'_>> = args[..at]
             .iter()
             .chain(depth_and_rest.iter().skip(1))

@@ -40,7 +40,10 @@ pub fn parse(line: &str) -> Parsed {
     let start = if is_command(&first_name) {
         0
     } else {
-        match tokens.iter().position(|t| STANDARD.iter().any(|s| t.text.eq_ignore_ascii_case(s))) {
+        match tokens
+            .iter()
+            .position(|t| STANDARD.iter().any(|s| t.text.eq_ignore_ascii_case(s)))
+        {
             Some(i) => {
                 warnings.push(format!(
                     "ignored unknown text '{}' before '{}'",
@@ -113,7 +116,9 @@ fn setoption(line: &str, args: &[Token<'_>]) -> Command {
         None => return Command::unknown(line, "setoption: expected 'name'"),
     }
     let rest = &args[1..];
-    let value_at = rest.iter().position(|t| t.text.eq_ignore_ascii_case("value"));
+    let value_at = rest
+        .iter()
+        .position(|t| t.text.eq_ignore_ascii_case("value"));
     let name_tokens = &rest[..value_at.unwrap_or(rest.len())];
     if name_tokens.is_empty() {
         return Command::unknown(line, "setoption: missing option name");
@@ -127,7 +132,10 @@ fn setoption(line: &str, args: &[Token<'_>]) -> Command {
             value.to_string()
         }
     });
-    Command::SetOption(OptionSetting { name: text::join(name_tokens), value })
+    Command::SetOption(OptionSetting {
+        name: text::join(name_tokens),
+        value,
+    })
 }
 
 /// `position (startpos | fen <fields>) [moves <moves>]`.
@@ -147,14 +155,20 @@ fn position(line: &str, args: &[Token<'_>]) -> Command {
             _ => {
                 let reason = format!(
                     "position fen: a FEN has at most 6 fields, found {len} before {}",
-                    if len == fields.len() { "the end of the line" } else { "'moves'" }
+                    if len == fields.len() {
+                        "the end of the line"
+                    } else {
+                        "'moves'"
+                    }
                 );
                 return Command::unknown(line, reason);
             }
         }
     } else {
-        let reason =
-            format!("position: expected 'startpos' or 'fen', found '{}'", text::word(kind.text));
+        let reason = format!(
+            "position: expected 'startpos' or 'fen', found '{}'",
+            text::word(kind.text)
+        );
         return Command::unknown(line, reason);
     };
     let moves = match rest.first() {

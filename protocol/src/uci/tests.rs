@@ -1,0 +1,730 @@
+//! UCI parsing tests. The first group pins down each known gap of `vampirc-uci` 0.11.1: it
+//! shows what the crate itself does with the input, then what `parse_uci` returns.
+
+use std::panic;
+
+use vampirc_uci::UciMessage;
+
+use super::*;
+use crate::command::{GoParams, OptionSetting, StartPos};
+
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// What the crate alone makes of `line`: `None` when it panics.
+fn crate_alone(line: &str) -> Option<UciMessage> {
+    let line = line.to_string();
+    panic::catch_unwind(move || vampirc_uci::parse_one(&line)).ok()
+}
+
+fn crate_says_unknown(line: &str) -> bool {
+    matches!(crate_alone(line), Some(UciMessage::Unknown(..)))
+}
+
+fn go(f: impl FnOnce(&mut GoParams)) -> Command {
+    let mut p = GoParams::default();
+    f(&mut p);
+    Command::Go(p)
+}
+
+fn position(start: StartPos, moves: &[&str]) -> Command {
+    Command::Position {
+        start,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    }
+}
+
+fn fen(s: &str) -> StartPos {
+    StartPos::Fen(s.to_string())
+}
+
+fn set(name: &str, value: Option<&str>) -> Command {
+    Command::SetOption(OptionSetting {
+        name: name.into(),
+        value: value.map(Into::into),
+    })
+}
+
+fn reason(command: Command) -> String {
+    match command {
+        Command::Unknown { reason, .. } => reason,
+        other => panic!("expected Unknown, got {other:?}"),
+    }
+}
+
+// ---- vampirc-uci 0.11.1 gaps ------------------------------------------------------------
+
+#[test]
+fn gap_fen_without_counters() {
+    let line = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    assert!(crate_says_unknown(line));
+    assert_eq!(
+        parse_uci(line),
+        position(
+            fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"),
+            &[]
+        )
+    );
+    assert_eq!(
+        parse_uci(&format!("{line} moves e2e4")),
+        position(
+            fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"),
+            &["e2e4"]
+        )
+    );
+}
+
+#[test]
+fn gap_shredder_fen_castling() {
+    let f = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+    let line = format!("position fen {f} moves g1h3");
+    assert!(crate_says_unknown(&line));
+    assert_eq!(parse_uci(&line), position(fen(f), &["g1h3"]));
+    let line = "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1";
+    assert!(crate_says_unknown(line));
+    assert_eq!(
+        parse_uci(line),
+        position(
+            fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"),
+            &[]
+        )
+    );
+}
+
+#[test]
+fn gap_go_ponder_with_clocks_loses_ponder() {
+    for line in [
+        "go ponder wtime 1000 btime 2000",
+        "go wtime 1000 btime 2000 ponder",
+    ] {
+        match crate_alone(line) {
+            Some(UciMessage::Go {
+                time_control: Some(vampirc_uci::UciTimeControl::TimeLeft { .. }),
+                ..
+            }) => {}
+            other => panic!("the crate changed: {other:?}"),
+        }
+        assert_eq!(
+            parse_uci(line),
+            go(|p| {
+                p.ponder = true;
+                p.wtime = Some(1000);
+                p.btime = Some(2000);
+            })
+        );
+    }
+}
+
+#[test]
+fn gap_go_infinite_with_clocks_loses_infinite() {
+    assert!(matches!(
+        crate_alone("go infinite wtime 10"),
+        Some(UciMessage::Go {
+            time_control: Some(vampirc_uci::UciTimeControl::TimeLeft { .. }),
+            ..
+        })
+    ));
+    assert_eq!(
+        parse_uci("go infinite wtime 10"),
+        go(|p| {
+            p.infinite = true;
+            p.wtime = Some(10);
+        })
+    );
+}
+
+#[test]
+fn gap_large_depth_mate_movestogo_panic_inside_the_crate() {
+    for (line, expected) in [
+        ("go depth 256", go(|p| p.depth = Some(256))),
+        ("go movestogo 300", go(|p| p.movestogo = Some(300))),
+        ("go mate 999", go(|p| p.mate = Some(999))),
+    ] {
+        assert!(
+            crate_alone(line).is_none(),
+            "{line}: the crate no longer panics"
+        );
+        assert_eq!(
+            vampirc_reading(line),
+            None,
+            "{line} must not reach the crate"
+        );
+        assert_eq!(parse_uci(line), expected);
+    }
+    assert_eq!(parse_uci("go depth 255"), go(|p| p.depth = Some(255)));
+    assert_eq!(
+        vampirc_reading("go depth 255"),
+        Some(go(|p| p.depth = Some(255)))
+    );
+}
+
+#[test]
+fn gap_long_numbers_are_silently_truncated() {
+    match crate_alone("go depth 1234") {
+        Some(UciMessage::Go {
+            search_control: Some(s),
+            ..
+        }) => assert_eq!(s.depth, Some(123)),
+        other => panic!("the crate changed: {other:?}"),
+    }
+    assert_eq!(parse_uci("go depth 1234"), go(|p| p.depth = Some(1234)));
+}
+
+#[test]
+fn gap_trailing_whitespace_after_go_panics_inside_the_crate() {
+    for (line, expected) in [
+        ("go ", go(|_| {})),
+        ("go infinite ", go(|p| p.infinite = true)),
+        ("go depth 5 ", go(|p| p.depth = Some(5))),
+        (
+            "go wtime 1 btime 2 winc 3 binc 4 movestogo 5 ",
+            go(|p| {
+                p.wtime = Some(1);
+                p.btime = Some(2);
+                p.winc = Some(3);
+                p.binc = Some(4);
+                p.movestogo = Some(5);
+            }),
+        ),
+    ] {
+        assert!(
+            crate_alone(line).is_none(),
+            "{line:?}: the crate no longer panics"
+        );
+        assert_eq!(parse_uci(line), expected, "{line:?}");
+        // Normalised, the same line is inside the vetted subset and both readings agree.
+        assert_eq!(vampirc_reading(line), Some(expected));
+    }
+}
+
+#[test]
+fn gap_double_space_after_moves_drops_the_whole_list() {
+    let line = "position startpos moves  e2e4 e7e5";
+    assert_eq!(
+        crate_alone(line),
+        Some(UciMessage::Position {
+            startpos: true,
+            fen: None,
+            moves: vec![]
+        })
+    );
+    assert_eq!(
+        parse_uci(line),
+        position(StartPos::Startpos, &["e2e4", "e7e5"])
+    );
+}
+
+#[test]
+fn gap_leading_repeated_spaces_tabs_and_line_endings() {
+    let expected = position(StartPos::Startpos, &["e2e4", "e7e5"]);
+    for line in [
+        "  position startpos moves e2e4 e7e5",
+        "position   startpos\tmoves e2e4    e7e5",
+        "position startpos moves e2e4 e7e5\r\n",
+        "position startpos moves e2e4 e7e5\r",
+        "\tposition startpos moves e2e4 e7e5 \r\n",
+    ] {
+        assert_eq!(parse_uci(line), expected, "{line:?}");
+    }
+    assert_eq!(parse_uci("isready\r\n"), Command::IsReady);
+    assert_eq!(parse_uci("   uci   "), Command::Uci);
+}
+
+#[test]
+fn gap_null_move_and_garbage_moves_truncate_the_list() {
+    let line = "position startpos moves e2e4 0000 e7e5";
+    match crate_alone(line) {
+        Some(UciMessage::Position { moves, .. }) => assert_eq!(moves.len(), 1),
+        other => panic!("the crate changed: {other:?}"),
+    }
+    assert_eq!(
+        parse_uci(line),
+        position(StartPos::Startpos, &["e2e4", "0000", "e7e5"])
+    );
+    // Garbage is kept too: the engine reports it as an illegal move.
+    assert_eq!(
+        parse_uci("position startpos moves e2e4 e7e5 zz g1f3"),
+        position(StartPos::Startpos, &["e2e4", "e7e5", "zz", "g1f3"])
+    );
+    assert_eq!(
+        parse_uci("go searchmoves e2e4 0000 depth 3"),
+        go(|p| {
+            p.searchmoves = vec!["e2e4".into(), "0000".into()];
+            p.depth = Some(3);
+        })
+    );
+}
+
+#[test]
+fn gap_unknown_go_tokens_and_go_perft() {
+    assert!(crate_says_unknown("go foo depth 5"));
+    assert!(crate_says_unknown("go perft 5"));
+    // Trailing unknown tokens are dropped silently by the crate, with a warning by us.
+    assert!(matches!(
+        crate_alone("go depth 5 foo"),
+        Some(UciMessage::Go { .. })
+    ));
+    for line in ["go foo depth 5", "go depth 5 foo"] {
+        let parsed = parse_uci_verbose(line);
+        assert_eq!(parsed.command, go(|p| p.depth = Some(5)), "{line}");
+        assert_eq!(
+            parsed.warnings,
+            ["go: ignored unknown token 'foo'"],
+            "{line}"
+        );
+    }
+    assert_eq!(
+        parse_uci("go perft 5"),
+        Command::Perft {
+            depth: 5,
+            fen: None
+        }
+    );
+}
+
+#[test]
+fn gap_trailing_text_after_simple_commands_is_ignored_silently() {
+    assert_eq!(crate_alone("ucinewgamex"), Some(UciMessage::UciNewGame));
+    assert_eq!(
+        reason(parse_uci("ucinewgamex")),
+        "unknown command 'ucinewgamex'"
+    );
+    assert_eq!(crate_alone("isready foo"), Some(UciMessage::IsReady));
+    let parsed = parse_uci_verbose("isready foo");
+    assert_eq!(parsed.command, Command::IsReady);
+    assert_eq!(
+        parsed.warnings,
+        ["ignored extra text after 'isready': 'foo'"]
+    );
+}
+
+#[test]
+fn gap_setoption_with_empty_value_loses_it() {
+    assert_eq!(
+        crate_alone("setoption name SyzygyPath value"),
+        Some(UciMessage::SetOption {
+            name: "SyzygyPath".into(),
+            value: None
+        })
+    );
+    assert_eq!(
+        parse_uci("setoption name SyzygyPath value"),
+        set("SyzygyPath", Some(""))
+    );
+    assert_eq!(
+        parse_uci("setoption name SyzygyPath value <empty>"),
+        set("SyzygyPath", Some(""))
+    );
+}
+
+#[test]
+fn gap_option_names_starting_with_value() {
+    // The crate's grammar ends a name at any word that merely starts with "value".
+    assert!(crate_says_unknown("setoption name ValueScale value 3"));
+    assert_eq!(
+        parse_uci("setoption name ValueScale value 3"),
+        set("ValueScale", Some("3"))
+    );
+}
+
+// ---- the vetted subset: both readings agree ---------------------------------------------
+
+#[test]
+fn tidy_lines_take_the_vampirc_path_and_agree() {
+    let lines = [
+        "uci",
+        "isready",
+        "ucinewgame",
+        "stop",
+        "ponderhit",
+        "quit",
+        "debug on",
+        "debug off",
+        "setoption name Hash value 64",
+        "setoption name Clear Hash",
+        "setoption name Move Overhead value 30",
+        "setoption name SyzygyPath value /tb/a:/tb/b",
+        "position startpos",
+        "position startpos moves e2e4 e7e5 g1f3",
+        "position startpos moves",
+        "position startpos moves e2e4 e7e5 e4e5 d7d5 e5d6 a7a6 d6c7 a6a5 c7b8q",
+        &format!("position fen {START_FEN}"),
+        &format!("position fen {START_FEN} moves e2e4"),
+        "go",
+        "go infinite",
+        "go ponder",
+        "go ponder depth 5",
+        "go depth 12",
+        "go nodes 1000000",
+        "go mate 3",
+        "go movetime 1000",
+        "go movetime -5",
+        "go wtime 300000 btime 300000 winc 2000 binc 2000",
+        "go wtime -500 btime +300",
+        "go wtime 1000 btime 1000 movestogo 40",
+        "go searchmoves e2e4 d2d4 depth 3",
+        "go infinite searchmoves e2e4",
+    ];
+    for line in lines {
+        let theirs = vampirc_reading(line);
+        assert!(
+            theirs.is_some(),
+            "{line}: expected to be in the vetted subset"
+        );
+        assert_eq!(theirs, Some(parse_uci(line)), "{line}");
+        assert_eq!(cross_check(line), Ok(()), "{line}");
+    }
+}
+
+#[test]
+fn lines_outside_the_vetted_subset_have_no_second_reading() {
+    for line in [
+        "",
+        "go perft 3",
+        "go depth 5 depth 6",
+        "go searchmoves",
+        "go ponder movetime 5",
+        "GO depth 5",
+        "position startpos moves e7e8Q",
+        "setoption name Hash VALUE 3",
+        "setoption name Path value a  b",
+        "info depth 300",
+        "bestmove e2e4",
+        "register later",
+        "d",
+    ] {
+        assert_eq!(vampirc_reading(line), None, "{line}");
+        assert_eq!(cross_check(line), Ok(()), "{line}");
+    }
+}
+
+// ---- commands ---------------------------------------------------------------------------
+
+#[test]
+fn simple_commands() {
+    for (line, command) in [
+        ("uci", Command::Uci),
+        ("xboard", Command::Xboard),
+        ("isready", Command::IsReady),
+        ("ucinewgame", Command::NewGame),
+        ("stop", Command::Stop),
+        ("ponderhit", Command::PonderHit),
+        ("quit", Command::Quit),
+        ("d", Command::Display),
+        ("eval", Command::Eval),
+        ("bench", Command::Bench { depth: None }),
+        ("bench 8", Command::Bench { depth: Some(8) }),
+        (
+            "perft 4",
+            Command::Perft {
+                depth: 4,
+                fen: None,
+            },
+        ),
+        ("register later", Command::Register),
+        ("register name Someone code 1234", Command::Register),
+        ("debug on", Command::Debug(true)),
+        ("debug OFF", Command::Debug(false)),
+        ("ISREADY", Command::IsReady),
+        ("", Command::Empty),
+        ("  \t \r\n", Command::Empty),
+    ] {
+        assert_eq!(parse_uci(line), command, "{line:?}");
+    }
+}
+
+#[test]
+fn unknown_leading_tokens_are_skipped_as_the_spec_asks() {
+    let parsed = parse_uci_verbose("joho debug on");
+    assert_eq!(parsed.command, Command::Debug(true));
+    assert_eq!(
+        parsed.warnings,
+        ["ignored unknown text 'joho' before 'debug'"]
+    );
+    // Extensions only count as the first word, so garbage cannot start a perft.
+    assert_eq!(reason(parse_uci("hello d")), "unknown command 'hello'");
+    assert_eq!(reason(parse_uci("foo bar")), "unknown command 'foo'");
+    assert_eq!(
+        reason(parse_uci("usermove e2e4")),
+        "unknown command 'usermove'"
+    );
+}
+
+#[test]
+fn debug_needs_on_or_off() {
+    assert_eq!(reason(parse_uci("debug")), "debug: expected 'on' or 'off'");
+    assert_eq!(
+        reason(parse_uci("debug maybe")),
+        "debug: expected 'on' or 'off'"
+    );
+}
+
+#[test]
+fn setoption_forms() {
+    for (line, expected) in [
+        ("setoption name Hash value 128", set("Hash", Some("128"))),
+        ("setoption name hash value 128", set("hash", Some("128"))),
+        ("SETOPTION NAME Hash VALUE 128", set("Hash", Some("128"))),
+        ("setoption name Clear Hash", set("Clear Hash", None)),
+        ("setoption name  Clear   Hash  ", set("Clear Hash", None)),
+        (
+            "setoption name Move Overhead value 100",
+            set("Move Overhead", Some("100")),
+        ),
+        (
+            "setoption name UCI_Chess960 value true",
+            set("UCI_Chess960", Some("true")),
+        ),
+        (
+            "setoption name SyzygyPath value C:\\Syzygy  Tables\\3-4-5 \r\n",
+            set("SyzygyPath", Some("C:\\Syzygy  Tables\\3-4-5")),
+        ),
+        (
+            "setoption name BookFile value my book.bin",
+            set("BookFile", Some("my book.bin")),
+        ),
+        (
+            "setoption name Style value a value b",
+            set("Style", Some("a value b")),
+        ),
+    ] {
+        assert_eq!(parse_uci(line), expected, "{line:?}");
+    }
+    match parse_uci("setoption name CLEAR hash") {
+        Command::SetOption(s) => {
+            assert!(s.is("Clear Hash"));
+            assert_eq!(s.name, "CLEAR hash");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn setoption_errors() {
+    assert_eq!(reason(parse_uci("setoption")), "setoption: expected 'name'");
+    assert_eq!(
+        reason(parse_uci("setoption Hash 3")),
+        "setoption: expected 'name', found 'Hash'"
+    );
+    assert_eq!(
+        reason(parse_uci("setoption name")),
+        "setoption: missing option name"
+    );
+    assert_eq!(
+        reason(parse_uci("setoption name value 3")),
+        "setoption: missing option name"
+    );
+}
+
+#[test]
+fn position_forms() {
+    for (line, expected) in [
+        ("position startpos", position(StartPos::Startpos, &[])),
+        (
+            "position STARTPOS MOVES e2e4",
+            position(StartPos::Startpos, &["e2e4"]),
+        ),
+        ("position startpos moves", position(StartPos::Startpos, &[])),
+        (
+            "position startpos moves e1g1 e8c8 e7e8q a2a1N",
+            position(StartPos::Startpos, &["e1g1", "e8c8", "e7e8q", "a2a1N"]),
+        ),
+        (
+            "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2",
+            position(fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), &["e1e2"]),
+        ),
+        (
+            "position fen 4k3/8/8/8/8/8/8/4K3 w",
+            position(fen("4k3/8/8/8/8/8/8/4K3 w"), &[]),
+        ),
+        (
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1",
+            position(
+                fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w AHah - 0 1"),
+                &[],
+            ),
+        ),
+        (
+            // X-FEN castling letters naming an outer rook.
+            "position fen 1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1 moves e1g1",
+            position(fen("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1"), &["e1g1"]),
+        ),
+        (
+            // Garbage FEN fields are the board's to reject, with its own message.
+            "position fen nonsense moves e2e4",
+            position(fen("nonsense"), &["e2e4"]),
+        ),
+    ] {
+        assert_eq!(parse_uci(line), expected, "{line:?}");
+    }
+}
+
+#[test]
+fn position_errors() {
+    for (line, why) in [
+        ("position", "position: expected 'startpos' or 'fen'"),
+        (
+            "position e2e4",
+            "position: expected 'startpos' or 'fen', found 'e2e4'",
+        ),
+        ("position fen", "position fen: missing FEN"),
+        ("position fen moves e2e4", "position fen: missing FEN"),
+        (
+            "position startpos e2e4",
+            "position: expected 'moves' after the start position, found 'e2e4'",
+        ),
+        (
+            "position startpos fen x",
+            "position: expected 'moves' after the start position, found 'fen'",
+        ),
+        (
+            "position fen a b c d e f g moves e2e4",
+            "position fen: a FEN has at most 6 fields, found 7 before 'moves'",
+        ),
+        (
+            "position fen 8/8/8/8/8/8/8/8 w - - 0 1 e2e4",
+            "position fen: a FEN has at most 6 fields, found 7 before the end of the line",
+        ),
+    ] {
+        assert_eq!(reason(parse_uci(line)), why, "{line}");
+    }
+}
+
+#[test]
+fn go_forms() {
+    for (line, expected) in [
+        ("go", go(|_| {})),
+        ("go infinite", go(|p| p.infinite = true)),
+        ("go ponder", go(|p| p.ponder = true)),
+        ("go depth 0", go(|p| p.depth = Some(0))),
+        ("go depth 4294967295", go(|p| p.depth = Some(u32::MAX))),
+        (
+            "go nodes 18446744073709551615",
+            go(|p| p.nodes = Some(u64::MAX)),
+        ),
+        ("go movetime 2500", go(|p| p.movetime = Some(2500))),
+        ("go mate 7", go(|p| p.mate = Some(7))),
+        ("GO DEPTH 3", go(|p| p.depth = Some(3))),
+        ("go depth 5 depth 6", go(|p| p.depth = Some(6))),
+        (
+            "go wtime -100 btime -2 winc 0 binc 0",
+            go(|p| {
+                p.wtime = Some(-100);
+                p.btime = Some(-2);
+                p.winc = Some(0);
+                p.binc = Some(0);
+            }),
+        ),
+        (
+            "go btime 59000 wtime 61000 movestogo 12 binc 500 winc 500",
+            go(|p| {
+                p.wtime = Some(61000);
+                p.btime = Some(59000);
+                p.winc = Some(500);
+                p.binc = Some(500);
+                p.movestogo = Some(12);
+            }),
+        ),
+        (
+            "go ponder wtime 1 btime 2 movestogo 3 searchmoves e2e4 d2d4",
+            go(|p| {
+                p.ponder = true;
+                p.wtime = Some(1);
+                p.btime = Some(2);
+                p.movestogo = Some(3);
+                p.searchmoves = vec!["e2e4".into(), "d2d4".into()];
+            }),
+        ),
+        (
+            "go searchmoves e1h1 infinite",
+            go(|p| {
+                p.searchmoves = vec!["e1h1".into()];
+                p.infinite = true;
+            }),
+        ),
+    ] {
+        assert_eq!(parse_uci(line), expected, "{line}");
+    }
+    let parsed = parse_uci_verbose("go searchmoves depth 4");
+    assert_eq!(parsed.command, go(|p| p.depth = Some(4)));
+    assert_eq!(parsed.warnings, ["go: ignored 'searchmoves' without moves"]);
+}
+
+#[test]
+fn go_errors_name_the_bad_value() {
+    for (line, why) in [
+        ("go depth", "go depth: missing value"),
+        ("go depth x", "go depth: expected a whole number from 0 to 4294967295, found 'x'"),
+        ("go depth -1", "go depth: expected a whole number from 0 to 4294967295, found '-1'"),
+        (
+            "go depth 99999999999",
+            "go depth: expected a whole number from 0 to 4294967295, found '99999999999'",
+        ),
+        (
+            "go wtime 1.5",
+            "go wtime: expected a whole number from -9223372036854775808 to 9223372036854775807, found '1.5'",
+        ),
+        ("go wtime btime 5", "go wtime: expected a whole number from -9223372036854775808 to 9223372036854775807, found 'btime'"),
+        ("go nodes -1", "go nodes: expected a whole number from 0 to 18446744073709551615, found '-1'"),
+        ("go perft", "go perft depth: missing value"),
+        ("go perft x", "go perft depth: expected a whole number from 0 to 4294967295, found 'x'"),
+    ] {
+        assert_eq!(reason(parse_uci(line)), why, "{line}");
+    }
+}
+
+#[test]
+fn go_perft_ignores_other_parameters_with_a_warning() {
+    let parsed = parse_uci_verbose("go depth 3 perft 2 infinite");
+    assert_eq!(
+        parsed.command,
+        Command::Perft {
+            depth: 2,
+            fen: None
+        }
+    );
+    assert_eq!(
+        parsed.warnings,
+        ["ignored extra text after 'go perft N': 'depth 3 infinite'"]
+    );
+}
+
+#[test]
+fn unknown_input_has_a_short_excerpt_and_a_reason() {
+    let huge = format!("{} {}", "x".repeat(1 << 20), "y".repeat(10));
+    match parse_uci(&huge) {
+        Command::Unknown { input, reason } => {
+            assert!(input.len() <= 203);
+            assert!(reason.starts_with("unknown command 'xxxx"));
+            assert!(reason.len() < 80);
+        }
+        other => panic!("{other:?}"),
+    }
+    let garbage = String::from_utf8_lossy(&[0xff, 0xfe, 0x00, 0x1b, b'[', b'2', b'J']).into_owned();
+    match parse_uci(&garbage) {
+        Command::Unknown { input, .. } => assert!(!input.chars().any(char::is_control)),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_megabyte_move_list_is_kept() {
+    let line = format!("position startpos moves{}", " e2e4 e7e5".repeat(50_000));
+    match parse_uci(&line) {
+        Command::Position { moves, .. } => assert_eq!(moves.len(), 100_000),
+        other => panic!("{other:?}"),
+    }
+}
+
+// ---- inputs the fuzzer found ------------------------------------------------------------
+
+/// Found by `cargo fuzz` within seconds: the vetting of `setoption` sliced a word at byte 5,
+/// inside a multi-byte character (lossy UTF-8 makes `\u{fffd}` out of invalid bytes).
+#[test]
+fn fuzz_setoption_word_with_multibyte_char_at_byte_5() {
+    let line =
+        String::from_utf8_lossy(b"setoption name SyzygyPath vap\xe2ue <empty>\n").into_owned();
+    let expected = set("SyzygyPath vap\u{fffd}ue <empty>", None);
+    assert_eq!(parse_uci(&line), expected);
+    assert_eq!(vampirc_reading(&line), Some(expected));
+    assert_eq!(cross_check(&line), Ok(()));
+}
