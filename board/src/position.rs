@@ -282,7 +282,15 @@ impl Position {
     /// Plays a legal move. Passing an illegal move leaves the position inconsistent, so moves from
     /// outside move generation must pass `is_legal` first.
     pub fn make_move(&mut self, m: Move) -> Undo {
-        let undo = Undo {
+        let undo = self.undo_record();
+        let captured = self.apply(m);
+        Undo { captured, ..undo }
+    }
+
+    /// The state `unmake_move`/`unmake_null` restore.
+    #[inline(always)]
+    fn undo_record(&self) -> Undo {
+        Undo {
             captured: None,
             castling: self.castling,
             ep: self.ep,
@@ -292,9 +300,7 @@ impl Position {
             material_key: self.material_key,
             checkers: self.checkers,
             pinned: self.pinned,
-        };
-        let captured = self.apply(m);
-        Undo { captured, ..undo }
+        }
     }
 
     /// Copy-make: the position after `m`, leaving `self` untouched.
@@ -456,17 +462,7 @@ impl Position {
 
     /// Passes the move (for null-move pruning). Not allowed in check.
     pub fn make_null(&mut self) -> Undo {
-        let undo = Undo {
-            captured: None,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            key: self.key,
-            pawn_key: self.pawn_key,
-            material_key: self.material_key,
-            checkers: self.checkers,
-            pinned: self.pinned,
-        };
+        let undo = self.undo_record();
         if let Some(ep) = self.ep.take() {
             self.key ^= zobrist::en_passant_file(ep.file());
         }
