@@ -1,1 +1,57 @@
-//! outpost-search
+//! outpost-search: the search.
+//!
+//! Iterative deepening with aspiration windows over a principal variation search with the usual
+//! selectivity (null move, reverse futility, futility, late move pruning and reductions, SEE
+//! pruning, internal iterative reduction, check extension), a quiescence search, a lock-free
+//! shared transposition table, Lazy SMP threads, time management, MultiPV, tablebase support
+//! through the `EndgameOracle` trait, and the `bench` signature.
+//!
+//! # Using it (the engine's view)
+//!
+//! ```no_run
+//! use outpost_search::{NullReporter, Search, SearchLimits, SearchOptions};
+//! use std::sync::Arc;
+//! let search = Search::new(1, 16).expect("16 MB fits");
+//! let pos = outpost_board::Position::startpos();
+//! // `history`: keys of the game positions before `pos`, oldest first (for repetitions).
+//! search.start(pos, Vec::new(), SearchLimits::depth(8), SearchOptions::default(),
+//!              Arc::new(NullReporter));
+//! search.wait(); // or `search.stop()` at any time; one `bestmove` always follows
+//! ```
+//!
+//! * `Search::new(threads, hash_mb)`, `set_threads`, `resize_hash`, `clear` (new game),
+//!   `set_oracle` — call these while idle (they stop a running search first).
+//! * `start(position, history, limits, options, reporter)` returns at once; the search runs on
+//!   its own threads and reports through the `Reporter`: `info` after every iteration (one per
+//!   MultiPV line, plus bounds on aspiration failures after one second), `currmove` after one
+//!   second, and exactly one `bestmove` at the end.
+//! * `stop()` makes the `bestmove` come within milliseconds; `ponderhit()` turns a ponder search
+//!   into a normal timed one; `wait()` blocks until the best move is reported.
+//! * In `go infinite` and `go ponder` the best move is never reported before `stop` (or, for
+//!   ponder, `ponderhit`), even if the search ended by itself (mate found, depth reached).
+//! * The best move is `Move::NONE` only when the root has no legal move (mate or stalemate);
+//!   the PV in every report is a legal sequence.
+//! * Reporter callbacks run on a search thread: they must not call `start`, `wait` or the
+//!   option setters (which wait for the search to finish), or they would wait for themselves.
+//! * Scores: `Score::Cp` (side to move), `Score::Mate(n)` in moves (negative when mated),
+//!   tablebase wins as `Cp(±(20000 - plies))`; `ScoreBound` marks aspiration-window failures.
+//!
+//! `bench::run` is the fixed-depth node-count signature (`outpost bench`).
+
+pub mod bench;
+pub mod history;
+pub mod info;
+pub mod limits;
+pub mod movepicker;
+pub mod oracle;
+pub mod score;
+mod search;
+mod thread;
+pub mod timeman;
+pub mod transposition;
+
+pub use info::{CurrMove, NullReporter, Reporter, Score, ScoreBound, SearchInfo};
+pub use limits::{SearchLimits, SearchOptions};
+pub use oracle::{EndgameOracle, Wdl};
+pub use thread::Search;
+pub use transposition::{TranspositionTable, MAX_HASH_MB};

@@ -1,0 +1,192 @@
+//! Move-ordering statistics learned during the search: the butterfly history (side, from, to),
+//! continuation histories (this move following the move one and two plies back, indexed by the
+//! moved piece and destination of both), killer moves and countermoves.
+//!
+//! Every counter uses the "gravity" update `h += bonus - h * |bonus| / MAX`, which keeps values in
+//! `-MAX..=MAX` and lets recent results outweigh old ones without periodic rescaling.
+//! Each search thread owns one `History`, so none of this needs to be shared or atomic.
+
+use outpost_board::{Move, Piece, Position};
+
+/// Bound of every history counter.
+pub const HISTORY_MAX: i32 = 16_384;
+
+/// A (moved piece, destination) pair: what continuation histories are indexed by. Index 0..768;
+/// `PieceTo::NONE` stands for "no previous move" (root or after a null move).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PieceTo(u16);
+
+impl PieceTo {
+    pub const NONE: PieceTo = PieceTo(768);
+
+    #[inline(always)]
+    pub fn new(piece: Piece, m: Move) -> PieceTo {
+        // Castling is stored king-takes-rook; the king's real destination is what repeats.
+        let to = if m.is_castling() {
+            m.castling_king_to()
+        } else {
+            m.to()
+        };
+        PieceTo((piece.index() * 64 + to.index()) as u16)
+    }
+
+    #[inline(always)]
+    pub fn of(pos: &Position, m: Move) -> PieceTo {
+        match pos.moved_piece(m) {
+            Some(p) => PieceTo::new(p, m),
+            None => PieceTo::NONE,
+        }
+    }
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline(always)]
+    pub fn is_none(self) -> bool {
+        self.0 == 768
+    }
+}
+
+/// Bonus for a move that caused a cutoff at `depth` (and the malus for the quiets tried before it).
+#[inline(always)]
+pub fn stat_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 32 * depth + 16).min(1_200)
+}
+
+#[inline(always)]
+fn gravity(entry: &mut i16, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    let v = i32::from(*entry);
+    *entry = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The per-thread ordering tables.
+pub struct History {
+    /// [side to move][from][to]
+    butterfly: Vec<[[i16; 64]; 64]>,
+    /// [previous piece-to (769 incl. NONE)][current piece-to (768)], shared by the 1- and 2-ply
+    /// continuations as in most modern engines.
+    continuation: Vec<[i16; 768]>,
+    /// [previous piece-to] -> the quiet reply that refuted it last.
+    counter: Vec<Move>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History::new()
+    }
+}
+
+impl History {
+    pub fn new() -> History {
+        History {
+            butterfly: vec![[[0; 64]; 64]; 2],
+            continuation: vec![[0; 768]; 769],
+            counter: vec![Move::NONE; 769],
+        }
+    }
+
+    /// Forgets everything (new game).
+    pub fn clear(&mut self) {
+        for side in self.butterfly.iter_mut() {
+            *side = [[0; 64]; 64];
+        }
+        for row in self.continuation.iter_mut() {
+            *row = [0; 768];
+        }
+        self.counter.fill(Move::NONE);
+    }
+
+    /// Ordering score of a quiet move: butterfly plus both continuations.
+    #[inline(always)]
+    pub fn quiet_score(&self, pos: &Position, m: Move, prev: [PieceTo; 2]) -> i32 {
+        let side = pos.side_to_move().index();
+        let here = PieceTo::of(pos, m);
+        let mut score = i32::from(self.butterfly[side][m.from().index()][m.to().index()]);
+        if !here.is_none() {
+            score += i32::from(self.continuation[prev[0].index()][here.index()]);
+            score += i32::from(self.continuation[prev[1].index()][here.index()]);
+        }
+        score
+    }
+
+    /// Rewards `best` (which caused a beta cutoff) and punishes the quiets tried before it.
+    pub fn update_quiets(
+        &mut self,
+        pos: &Position,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+        prev: [PieceTo; 2],
+    ) {
+        let bonus = stat_bonus(depth);
+        self.update_one(pos, best, bonus, prev);
+        for &m in tried {
+            if m != best {
+                self.update_one(pos, m, -bonus, prev);
+            }
+        }
+        if !prev[0].is_none() {
+            self.counter[prev[0].index()] = best;
+        }
+    }
+
+    #[inline(always)]
+    fn update_one(&mut self, pos: &Position, m: Move, bonus: i32, prev: [PieceTo; 2]) {
+        let side = pos.side_to_move().index();
+        gravity(
+            &mut self.butterfly[side][m.from().index()][m.to().index()],
+            bonus,
+        );
+        let here = PieceTo::of(pos, m);
+        if here.is_none() {
+            return;
+        }
+        for p in prev {
+            if !p.is_none() {
+                gravity(&mut self.continuation[p.index()][here.index()], bonus);
+            }
+        }
+    }
+
+    /// The countermove stored for the previous move, if any.
+    #[inline(always)]
+    pub fn counter_move(&self, prev: PieceTo) -> Move {
+        self.counter[prev.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_stays_in_bounds_and_moves_toward_the_sign() {
+        let mut e = 0i16;
+        for _ in 0..1000 {
+            gravity(&mut e, 1_200);
+            assert!(i32::from(e) <= HISTORY_MAX);
+        }
+        assert!(i32::from(e) > HISTORY_MAX - 200);
+        gravity(&mut e, -1_200);
+        assert!(i32::from(e) < HISTORY_MAX - 1_000);
+        for _ in 0..1000 {
+            gravity(&mut e, -1_200);
+            assert!(i32::from(e) >= -HISTORY_MAX);
+        }
+    }
+
+    #[test]
+    fn a_rewarded_move_outranks_a_punished_one() {
+        let pos = Position::startpos();
+        let moves = pos.legal_moves();
+        let (a, b) = (moves[0], moves[1]);
+        let mut h = History::new();
+        let prev = [PieceTo::NONE, PieceTo::NONE];
+        h.update_quiets(&pos, a, &[b, a], 5, prev);
+        assert!(h.quiet_score(&pos, a, prev) > 0);
+        assert!(h.quiet_score(&pos, b, prev) < 0);
+    }
+}

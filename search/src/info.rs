@@ -1,0 +1,103 @@
+//! What the search tells the outside world while it runs: `SearchInfo` after each iteration (and
+//! on aspiration failures), `CurrMove` updates, and the final best move, all through the
+//! `Reporter` trait that the engine implements (formatting is the protocol crate's job).
+
+use outpost_board::Move;
+
+/// Centipawns shown for a tablebase win at the root.
+pub const TB_CP: i32 = 20_000;
+
+/// A score as reported: centipawns, or a mate distance in full moves (negative: being mated).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal search score. Tablebase wins and losses come out as centipawns
+    /// around +-20000 (less the distance in plies), the convention GUIs recognise.
+    pub fn from_internal(score: i32) -> Score {
+        use crate::score::{is_decisive, is_mate, mate_moves, TB_WIN};
+        if is_mate(score) {
+            Score::Mate(mate_moves(score))
+        } else if is_decisive(score) {
+            Score::Cp(score.signum() * (TB_CP - (TB_WIN - score.abs())))
+        } else {
+            Score::Cp(score)
+        }
+    }
+}
+
+/// Whether the score is exact or only a bound (an aspiration window failed).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ScoreBound {
+    Exact,
+    /// The true score is at least this (UCI `lowerbound`).
+    Lower,
+    /// The true score is at most this (UCI `upperbound`).
+    Upper,
+}
+
+/// One line of search output.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchInfo {
+    pub depth: i32,
+    pub seldepth: i32,
+    /// 1-based index of the line (`multipv`).
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: ScoreBound,
+    pub nodes: u64,
+    pub nps: u64,
+    /// Per mille of the hash table used by this search.
+    pub hashfull: u32,
+    pub tbhits: u64,
+    pub time_ms: u64,
+    /// A legal sequence of moves from the root, never empty when a legal move exists.
+    pub pv: Vec<Move>,
+}
+
+/// The move being searched at the root (`currmove`, `currmovenumber`), sent after one second.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CurrMove {
+    pub depth: i32,
+    pub mv: Move,
+    /// 1-based.
+    pub number: usize,
+}
+
+/// Receiver of search events. Called from search threads, so it must be `Send + Sync`.
+pub trait Reporter: Send + Sync {
+    fn info(&self, info: &SearchInfo);
+    fn currmove(&self, current: &CurrMove);
+    /// The final answer of a search: exactly one call per `start`. `best` is `Move::NONE` only
+    /// when the root has no legal move (the engine prints `0000`).
+    fn bestmove(&self, best: Move, ponder: Option<Move>);
+}
+
+/// A reporter that ignores everything (for bench and tests).
+pub struct NullReporter;
+
+impl Reporter for NullReporter {
+    fn info(&self, _: &SearchInfo) {}
+    fn currmove(&self, _: &CurrMove) {}
+    fn bestmove(&self, _: Move, _: Option<Move>) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::{mate_in, mated_in, TB_WIN};
+
+    #[test]
+    fn internal_scores_convert_to_reported_ones() {
+        assert_eq!(Score::from_internal(37), Score::Cp(37));
+        assert_eq!(Score::from_internal(mate_in(1)), Score::Mate(1));
+        assert_eq!(Score::from_internal(mate_in(5)), Score::Mate(3));
+        assert_eq!(Score::from_internal(mated_in(2)), Score::Mate(-1));
+        assert_eq!(Score::from_internal(mated_in(0)), Score::Mate(0));
+        assert_eq!(Score::from_internal(TB_WIN - 3), Score::Cp(TB_CP - 3));
+        assert_eq!(Score::from_internal(-TB_WIN + 4), Score::Cp(-TB_CP + 4));
+    }
+}

@@ -1,0 +1,278 @@
+//! The staged move picker: hands the search one move at a time, best guesses first, generating
+//! lazily so that a cutoff on the hash move costs no move generation at all.
+//!
+//! Order: `| TT MOVE | GOOD NOISY | KILLER 1 | KILLER 2 | COUNTER | QUIETS | BAD NOISY |`.
+//!
+//! * The TT move, killers and countermove come from tables that other positions wrote, so each is
+//!   checked with `is_legal` (and killers/counter must be quiet) before being handed out; every
+//!   special move is remembered so the generated lists skip it and no move is yielded twice.
+//! * Noisy moves (captures, promotions) are ordered MVV-LVA; those losing material by static
+//!   exchange, and under-promotions, are postponed to the end.
+//! * Quiets are ordered by butterfly + continuation history.
+//! * Quiescence mode yields the TT move (if noisy) and the noisy moves that do not lose material,
+//!   nothing else. In check the full picker is used by both searches, because every evasion must
+//!   be tried before declaring mate.
+
+use crate::history::{History, PieceTo};
+use outpost_board::{GenKind, Move, MoveList, PieceType, Position, MAX_MOVES, SEE_VALUES};
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Stage {
+    TtMove,
+    GenNoisy,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    Counter,
+    GenQuiet,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    qsearch: bool,
+    skip_quiets: bool,
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    prev: [PieceTo; 2],
+    /// The special moves actually yielded, which the generated lists must skip.
+    yielded: [Move; 4],
+    yielded_len: usize,
+    list: MoveList,
+    scores: [i32; MAX_MOVES],
+    index: usize,
+    bad: MoveList,
+    bad_index: usize,
+}
+
+impl MovePicker {
+    /// A picker for the main search.
+    #[inline]
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move, prev: [PieceTo; 2]) -> Self {
+        MovePicker {
+            stage: Stage::TtMove,
+            qsearch: false,
+            skip_quiets: false,
+            tt_move,
+            killers,
+            counter,
+            prev,
+            yielded: [Move::NONE; 4],
+            yielded_len: 0,
+            list: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            index: 0,
+            bad: MoveList::new(),
+            bad_index: 0,
+        }
+    }
+
+    /// A picker for quiescence search out of check: good noisy moves only.
+    #[inline]
+    pub fn new_qsearch(tt_move: Move) -> Self {
+        let mut p = MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]);
+        p.qsearch = true;
+        p.skip_quiets = true;
+        p
+    }
+
+    /// From now on yields no more quiet moves (late move pruning, futility pruning).
+    #[inline]
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// The stage of the move most recently yielded.
+    #[inline]
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    #[inline(always)]
+    fn was_yielded(&self, m: Move) -> bool {
+        self.yielded[..self.yielded_len].contains(&m)
+    }
+
+    #[inline(always)]
+    fn remember(&mut self, m: Move) -> Move {
+        self.yielded[self.yielded_len] = m;
+        self.yielded_len += 1;
+        m
+    }
+
+    /// Whether a table move is a legal quiet move not yet yielded.
+    #[inline(always)]
+    fn usable_quiet(&self, pos: &Position, m: Move) -> bool {
+        !m.is_none() && !self.was_yielded(m) && pos.is_legal(m) && !pos.is_noisy(m)
+    }
+
+    /// MVV-LVA, with queen promotions counted as winning a queen less the pawn.
+    #[inline(always)]
+    fn noisy_score(pos: &Position, m: Move) -> i32 {
+        let victim = pos.captured_kind(m).map_or(0, |k| SEE_VALUES[k.index()]);
+        let promo = match m.promotion_piece() {
+            Some(PieceType::Queen) => SEE_VALUES[4] - SEE_VALUES[0],
+            Some(_) => -10_000,
+            None => 0,
+        };
+        let attacker = pos.moved_piece(m).map_or(0, |p| p.kind().index() as i32);
+        16 * (victim + promo) - attacker
+    }
+
+    /// Index of the best-scored move at or after `self.index`, swapped into `self.index`.
+    #[inline(always)]
+    fn select_best(&mut self) -> Option<Move> {
+        let n = self.list.len();
+        if self.index >= n {
+            return None;
+        }
+        let mut best = self.index;
+        for i in self.index + 1..n {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        let moves = self.list.as_mut_slice();
+        moves.swap(self.index, best);
+        self.scores.swap(self.index, best);
+        let m = moves[self.index];
+        self.index += 1;
+        Some(m)
+    }
+
+    /// The next move to search, or `None` when there are no more.
+    pub fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenNoisy;
+                    let m = self.tt_move;
+                    if !m.is_none()
+                        && pos.is_legal(m)
+                        && (!self.qsearch || (pos.is_noisy(m) && Self::qsearch_worthy(m)))
+                    {
+                        return Some(self.remember(m));
+                    }
+                }
+                Stage::GenNoisy => {
+                    self.list.clear();
+                    pos.generate(GenKind::Noisy, &mut self.list);
+                    for i in 0..self.list.len() {
+                        self.scores[i] = Self::noisy_score(pos, self.list[i]);
+                    }
+                    self.index = 0;
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.select_best() {
+                    Some(m) => {
+                        if self.was_yielded(m) {
+                            continue;
+                        }
+                        let under = matches!(m.promotion_piece(), Some(k) if k != PieceType::Queen);
+                        if under || !pos.see_ge(m, 0) {
+                            if !self.qsearch {
+                                self.bad.push(m);
+                            }
+                            continue;
+                        }
+                        return Some(m);
+                    }
+                    None => {
+                        self.stage = if self.qsearch {
+                            Stage::Done
+                        } else {
+                            Stage::Killer1
+                        };
+                    }
+                },
+                Stage::Killer1 => {
+                    self.stage = Stage::Killer2;
+                    let m = self.killers[0];
+                    if !self.skip_quiets && self.usable_quiet(pos, m) {
+                        return Some(self.remember(m));
+                    }
+                }
+                Stage::Killer2 => {
+                    self.stage = Stage::Counter;
+                    let m = self.killers[1];
+                    if !self.skip_quiets && self.usable_quiet(pos, m) {
+                        return Some(self.remember(m));
+                    }
+                }
+                Stage::Counter => {
+                    self.stage = Stage::GenQuiet;
+                    let m = self.counter;
+                    if !self.skip_quiets && self.usable_quiet(pos, m) {
+                        return Some(self.remember(m));
+                    }
+                }
+                Stage::GenQuiet => {
+                    self.stage = Stage::BadNoisy;
+                    if !self.skip_quiets {
+                        self.list.clear();
+                        pos.generate(GenKind::Quiet, &mut self.list);
+                        for i in 0..self.list.len() {
+                            self.scores[i] = history.quiet_score(pos, self.list[i], self.prev);
+                        }
+                        self.index = 0;
+                        self.stage = Stage::Quiets;
+                    }
+                }
+                Stage::Quiets => {
+                    if self.skip_quiets {
+                        self.stage = Stage::BadNoisy;
+                        continue;
+                    }
+                    match self.select_best() {
+                        Some(m) if self.was_yielded(m) => continue,
+                        Some(m) => return Some(m),
+                        None => self.stage = Stage::BadNoisy,
+                    }
+                }
+                Stage::BadNoisy => {
+                    if self.bad_index < self.bad.len() {
+                        let m = self.bad[self.bad_index];
+                        self.bad_index += 1;
+                        return Some(m);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// Quiescence search looks only at captures and queen promotions.
+    #[inline(always)]
+    fn qsearch_worthy(m: Move) -> bool {
+        matches!(m.promotion_piece(), None | Some(PieceType::Queen))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_yields_every_move_once_with_the_tt_move_first() {
+        let pos = Position::startpos();
+        let tt = pos.parse_uci_move("g1f3").unwrap();
+        let killer = pos.parse_uci_move("e2e4").unwrap();
+        let hist = History::new();
+        let mut p = MovePicker::new(tt, [killer, tt], Move::NONE, [PieceTo::NONE; 2]);
+        let mut seen = Vec::new();
+        while let Some(m) = p.next(&pos, &hist) {
+            seen.push(m);
+        }
+        assert_eq!(seen[0], tt);
+        assert_eq!(seen[1], killer);
+        assert_eq!(seen.len(), 20);
+        let mut sorted: Vec<u16> = seen.iter().map(|m| m.raw()).collect();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 20);
+    }
+}

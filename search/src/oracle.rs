@@ -1,0 +1,48 @@
+//! The endgame-tablebase interface the search consults. The search does not depend on any
+//! tablebase crate: the engine wraps its Syzygy prober in an adapter implementing
+//! `EndgameOracle` and hands it over with `Search::set_oracle`.
+
+use outpost_board::{Move, Position};
+
+/// A tablebase result from the side to move's point of view. "Cursed" and "blessed" results are
+/// wins and losses that the fifty-move rule turns into draws.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Wdl {
+    Loss,
+    BlessedLoss,
+    Draw,
+    CursedWin,
+    Win,
+}
+
+/// An endgame oracle, typically Syzygy tablebases.
+pub trait EndgameOracle: Send + Sync {
+    /// Largest number of pieces (kings included) the oracle knows.
+    fn max_pieces(&self) -> u32;
+
+    /// Win/draw/loss of a position, or `None` when it is not in the tables. Called inside the
+    /// search, so it must be fast and must not allocate much.
+    fn probe_wdl(&self, pos: &Position) -> Option<Wdl>;
+
+    /// Ranks every legal root move (higher is better: the adapter should put wins first and among
+    /// them the moves that keep the fifty-move rule satisfied / reach a conversion soonest, then
+    /// draws, then losses, the longest resistance first). `None` when the root is not in the
+    /// tables. The search keeps only the best-ranked moves and picks among them by searching.
+    fn rank_root_moves(&self, pos: &Position) -> Option<Vec<(Move, i32)>>;
+}
+
+impl Wdl {
+    /// The search score of this result at `ply`. Tablebase wins sit in the band just below mate
+    /// scores; fifty-move-rule results are draws, nudged by one centipawn so the search still
+    /// prefers the side of the draw with chances.
+    pub fn score(self, ply: usize) -> i32 {
+        use crate::score::TB_WIN;
+        match self {
+            Wdl::Win => TB_WIN - ply as i32,
+            Wdl::Loss => -TB_WIN + ply as i32,
+            Wdl::CursedWin => 1,
+            Wdl::BlessedLoss => -1,
+            Wdl::Draw => 0,
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Time management: how long one move may take.
+//!
+//! Two limits come out of the clock: the *soft* limit is the time we aim to spend; it is checked
+//! between iterations and scaled up when the best move keeps changing or the score drops, and
+//! down when the best move is stable. The *hard* limit is checked inside the search (every 1024
+//! nodes) and is never exceeded, so the engine never loses on time; it always leaves
+//! `Move Overhead` milliseconds in reserve for the GUI and the operating system.
+//! `ponderhit` restarts the clock, because the GUI starts our clock only then.
+
+use crate::limits::SearchLimits;
+use outpost_board::Color;
+use std::time::Instant;
+
+/// Moves to plan for when the GUI does not say (sudden death).
+const DEFAULT_MOVES_TO_GO: i64 = 35;
+/// Never plan for more moves than this, even if the GUI says more.
+const MAX_MOVES_TO_GO: i64 = 50;
+
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    origin: Instant,
+    /// Target time in ms, `None` when no clock applies.
+    soft: Option<u64>,
+    /// Absolute limit in ms.
+    hard: Option<u64>,
+    /// Whether the limits came from a clock (so forced moves may be played at once).
+    clock: bool,
+}
+
+impl TimeManager {
+    /// Limits for `side` to move under `limits`.
+    pub fn new(limits: &SearchLimits, side: Color, overhead_ms: i64) -> TimeManager {
+        let origin = Instant::now();
+        let overhead = overhead_ms.max(0);
+        if let Some(mt) = limits.movetime {
+            // A fixed time: use it all, less the reserve, and no soft stop.
+            let hard = (mt - overhead).max(1) as u64;
+            return TimeManager {
+                origin,
+                soft: None,
+                hard: Some(hard),
+                clock: false,
+            };
+        }
+        let (time, inc) = match side {
+            Color::White => (limits.wtime, limits.winc),
+            Color::Black => (limits.btime, limits.binc),
+        };
+        let Some(time) = time else {
+            return TimeManager {
+                origin,
+                soft: None,
+                hard: None,
+                clock: false,
+            };
+        };
+        let inc = inc.unwrap_or(0).max(0);
+        let available = (time - overhead).max(0);
+        let mtg = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| {
+            i64::from(m).clamp(1, MAX_MOVES_TO_GO)
+        });
+        let (soft, hard) = if mtg == 1 {
+            // The last move before the time control: most of what is left is ours.
+            (available / 2, available * 85 / 100)
+        } else {
+            let soft = available / mtg + inc * 3 / 4;
+            let hard = (soft * 4).min(available * 6 / 10);
+            (soft, hard)
+        };
+        TimeManager {
+            origin,
+            soft: Some(soft.min(hard).max(0) as u64),
+            hard: Some(hard.max(0) as u64),
+            clock: true,
+        }
+    }
+
+    /// No limit at all (depth, nodes, infinite).
+    pub fn unlimited() -> TimeManager {
+        TimeManager {
+            origin: Instant::now(),
+            soft: None,
+            hard: None,
+            clock: false,
+        }
+    }
+
+    /// Restarts the clock (on `ponderhit`).
+    pub fn restart(&mut self) {
+        self.origin = Instant::now();
+    }
+
+    /// Milliseconds since the start (or since `ponderhit`).
+    #[inline]
+    pub fn elapsed_ms(&self) -> u64 {
+        self.origin.elapsed().as_millis() as u64
+    }
+
+    /// Whether the absolute limit is reached.
+    #[inline]
+    pub fn hard_exceeded(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed_ms() >= h)
+    }
+
+    pub fn soft_ms(&self) -> Option<u64> {
+        self.soft
+    }
+
+    pub fn hard_ms(&self) -> Option<u64> {
+        self.hard
+    }
+
+    /// Decides after a completed iteration whether to start another one.
+    ///
+    /// `stable_iterations`: iterations the best move has stayed the same; `score_drop`: how much
+    /// the score fell since the previous iteration (negative when it rose); `forced`: only one
+    /// legal root move.
+    pub fn iteration_done(&self, stable_iterations: u32, score_drop: i32, forced: bool) -> bool {
+        let Some(soft) = self.soft else {
+            return false;
+        };
+        if forced && self.clock {
+            // Nothing to think about: answer at once, keeping the time for later moves.
+            return true;
+        }
+        // A new best move deserves a closer look; a stable one can be played sooner.
+        let stability = [1.5, 1.25, 1.0, 0.9, 0.8][stable_iterations.min(4) as usize];
+        // A falling score means trouble that more time may solve.
+        let falling = 1.0 + 0.75 * f64::from(score_drop.clamp(0, 100)) / 100.0;
+        let budget = (soft as f64 * stability * falling) as u64;
+        let budget = budget.min(self.hard.unwrap_or(u64::MAX));
+        self.elapsed_ms() >= budget
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clock(wtime: i64, winc: i64, mtg: Option<i32>) -> TimeManager {
+        let limits = SearchLimits {
+            wtime: Some(wtime),
+            btime: Some(1),
+            winc: Some(winc),
+            movestogo: mtg,
+            ..SearchLimits::default()
+        };
+        TimeManager::new(&limits, Color::White, 30)
+    }
+
+    #[test]
+    fn limits_are_sane_for_common_controls() {
+        let tm = clock(60_000, 0, None);
+        let (s, h) = (tm.soft_ms().unwrap(), tm.hard_ms().unwrap());
+        assert!(s > 1_000 && s < 3_000, "soft {s}");
+        assert!(h >= s && h < 60_000 / 2, "hard {h}");
+        let tm = clock(10_000, 100, None);
+        assert!(tm.soft_ms().unwrap() > 250 && tm.hard_ms().unwrap() < 6_000);
+        let tm = clock(5_000, 0, Some(1));
+        assert!(tm.hard_ms().unwrap() < 5_000 - 30);
+    }
+
+    #[test]
+    fn no_time_or_negative_time_gives_zero_limits() {
+        for t in [-500, 0, 10, 30] {
+            let tm = clock(t, 0, None);
+            assert_eq!(tm.hard_ms(), Some(0));
+            assert_eq!(tm.soft_ms(), Some(0));
+        }
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let tm = TimeManager::new(&SearchLimits::movetime(1_000), Color::Black, 30);
+        assert_eq!(tm.hard_ms(), Some(970));
+        assert_eq!(tm.soft_ms(), None);
+        assert!(!tm.iteration_done(0, 0, true));
+    }
+}
