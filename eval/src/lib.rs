@@ -1,39 +1,194 @@
-//! outpost-eval: static evaluation.
+//! outpost-eval: the static evaluation, a classical hand-crafted one.
 //!
-//! PROVISIONAL: material only, so that the search crate can be developed against the final API
-//! while the real evaluation is written. The API below is the contract:
-//! `Evaluator::new()`, `Evaluator::evaluate(&mut self, &Position) -> i32` (centipawns from the
-//! side to move's view), `Evaluator::clear()`, and `trace(&Position) -> String` for `eval`.
+//! Terms (each a middlegame/endgame pair, blended by the game phase): material, piece-square
+//! tables, mobility, pawn structure (doubled, isolated, backward, supported, phalanx), passed pawns
+//! (rank, king distances, free and safe path, blockade, rule of the square), king safety (shelter,
+//! storm, open files, attackers and safe checks on the king zone), bishop pair, bad bishop pawns,
+//! outposts, rooks on open files and the seventh, threats, hanging pieces, mop-up and tempo; the
+//! endgame half is scaled down for drawish material, and material that cannot mate scores 0.
+//!
+//! All weights live in [`weights`] as one table a tuner can rewrite. An [`Evaluator`] belongs to
+//! one search thread: it owns its pawn hash table and a copy of the weights.
+//!
+//! Examples: `eval_trace` prints the term table of FENs, `eval_speed` measures evaluations per
+//! second, `weights_source` prints the weights table as Rust source, and `eval_match` plays a
+//! quick fixed-depth self-play match between two weight sets to catch gross mistakes.
 
-use outpost_board::{Color, PieceType, Position};
+mod endgame;
+mod evaluate;
+mod king_safety;
+mod masks;
+mod passed;
+mod pawns;
+mod pieces;
+pub mod score;
+mod threats;
+mod trace;
+pub mod weights;
 
-const VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
+pub use evaluate::{phase, taper, PHASE_MAX};
+pub use pawns::PAWN_TABLE_SIZE;
+pub use score::{s, Score};
+pub use weights::{Weights, DEFAULT};
 
-/// Per-thread evaluator (owns caches such as the pawn hash table).
-#[derive(Default)]
-pub struct Evaluator {}
+use evaluate::PsqTable;
+use outpost_board::Position;
+use pawns::PawnTable;
+use trace::{Breakdown, Total};
 
-impl Evaluator {
-    pub fn new() -> Evaluator {
-        Evaluator {}
-    }
+/// The evaluation never leaves `-EVAL_LIMIT..=EVAL_LIMIT`, so the search can keep mate and
+/// tablebase scores above it.
+pub const EVAL_LIMIT: i32 = 10_000;
 
-    /// Forgets cached entries (on `ucinewgame`).
-    pub fn clear(&mut self) {}
+/// What the final score is made of, for tuners and win-probability models: the evaluation is 0
+/// when `insufficient`, else `taper(white, phase, scale)` clamped to `EVAL_LIMIT`, negated when
+/// black is to move. Every term except king danger and the scale is linear in the weights, so a
+/// tuner can read a term's coefficients from the change in `white` when it moves one weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Components {
+    /// The sum of all terms from white's view, before blending and scaling.
+    pub white: Score,
+    /// `0..=PHASE_MAX`, from the non-pawn material.
+    pub phase: i32,
+    /// Endgame scale factor, of `weights::SCALE_NORMAL`.
+    pub scale: i32,
+    /// Neither side can mate: the evaluation is 0.
+    pub insufficient: bool,
+}
 
-    /// Score in centipawns from the side to move's point of view.
-    pub fn evaluate(&mut self, pos: &Position) -> i32 {
-        let mut score = 0;
-        for kind in PieceType::ALL {
-            let v = VALUES[kind.index()];
-            score += v * pos.pieces_of(Color::White, kind).count() as i32;
-            score -= v * pos.pieces_of(Color::Black, kind).count() as i32;
-        }
-        score * pos.side_to_move().sign()
+/// Per-thread evaluator: the weights in use, tables derived from them, and the pawn hash table
+/// (`PAWN_TABLE_SIZE` entries, about 1.2 MB).
+#[derive(Clone)]
+pub struct Evaluator {
+    weights: Box<Weights>,
+    psqt: Box<PsqTable>,
+    pawns: PawnTable,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator::new()
     }
 }
 
-/// Human-readable breakdown of the evaluation, for the `eval` command.
+impl Evaluator {
+    /// An evaluator with the built-in weights. Allocates its pawn table here, never later.
+    pub fn new() -> Evaluator {
+        Evaluator::with_weights(DEFAULT)
+    }
+
+    /// An evaluator with other weights (for tuning and experiments).
+    pub fn with_weights(weights: Weights) -> Evaluator {
+        let psqt = Box::new(evaluate::build_psqt(&weights));
+        Evaluator {
+            weights: Box::new(weights),
+            psqt,
+            pawns: PawnTable::new(),
+        }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Replaces the weights (and forgets cached pawn entries computed with the old ones).
+    pub fn set_weights(&mut self, weights: Weights) {
+        *self.psqt = evaluate::build_psqt(&weights);
+        *self.weights = weights;
+        self.pawns.clear();
+    }
+
+    /// Forgets cached entries (on `ucinewgame`).
+    pub fn clear(&mut self) {
+        self.pawns.clear();
+    }
+
+    /// Score in centipawns from the side to move's point of view.
+    #[inline]
+    pub fn evaluate(&mut self, pos: &Position) -> i32 {
+        if pos.is_insufficient_material() {
+            return 0;
+        }
+        let mut sink = Total(Score::ZERO);
+        let (white, _, _) =
+            evaluate::evaluate(pos, &self.weights, &self.psqt, &mut self.pawns, &mut sink);
+        white.clamp(-EVAL_LIMIT, EVAL_LIMIT) * pos.side_to_move().sign()
+    }
+
+    /// The parts of the evaluation of `pos` (see `Components`).
+    pub fn components(&mut self, pos: &Position) -> Components {
+        let b = self.breakdown(pos);
+        Components {
+            white: b.total,
+            phase: b.phase,
+            scale: b.scale,
+            insufficient: b.insufficient,
+        }
+    }
+
+    /// The breakdown of the evaluation of `pos`, rendered as a table.
+    pub fn trace(&mut self, pos: &Position) -> String {
+        self.breakdown(pos).render(pos)
+    }
+
+    fn breakdown(&mut self, pos: &Position) -> Breakdown {
+        let mut b = Breakdown::default();
+        let (white, phase, scale) =
+            evaluate::evaluate(pos, &self.weights, &self.psqt, &mut self.pawns, &mut b);
+        b.phase = phase;
+        b.scale = scale;
+        b.insufficient = pos.is_insufficient_material();
+        b.white_view = if b.insufficient {
+            0
+        } else {
+            white.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        };
+        b
+    }
+}
+
+/// Human-readable breakdown of the evaluation, for the `eval` command: each group of terms for
+/// white, black and their difference, middlegame and endgame, then phase, scale and the result.
 pub fn trace(pos: &Position) -> String {
-    format!("material: {}", Evaluator::new().evaluate(pos))
+    Evaluator::new().trace(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trace_total_equals_evaluate() {
+        let fens = [
+            outpost_board::STARTPOS_FEN,
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 9",
+            "8/5pk1/6p1/3B4/1b6/6P1/5PK1/8 b - - 0 40",
+            "8/8/8/4k3/8/8/3KB3/7N w - - 0 1",
+            "6k1/8/8/8/8/8/8/3QK3 w - - 0 1",
+            "8/8/4k3/8/8/8/3K1B2/8 w - - 0 1",
+        ];
+        let mut ev = Evaluator::new();
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let b = ev.breakdown(&pos);
+            let stm = b.white_view * pos.side_to_move().sign();
+            assert_eq!(stm, ev.evaluate(&pos), "{fen}");
+            let c = ev.components(&pos);
+            let white = if c.insufficient {
+                0
+            } else {
+                taper(c.white, c.phase, c.scale).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            };
+            assert_eq!(white * pos.side_to_move().sign(), stm, "{fen}");
+            let text = ev.trace(&pos);
+            assert!(text.contains("Mobility") && text.contains("Final evaluation"));
+        }
+    }
+
+    #[test]
+    fn evaluator_is_send() {
+        fn send<T: Send + Default>() {}
+        send::<Evaluator>();
+    }
 }

@@ -1,0 +1,564 @@
+//! Every evaluation weight, in one table that a tuner can read and write back as Rust source.
+//!
+//! Layout. The table is the `weights!` invocation between the `BEGIN WEIGHTS` and `END WEIGHTS`
+//! marker lines at the bottom of this file. Each entry is `name: type = value`, with a `///` line
+//! saying what it measures. Types are `Score` (a middlegame/endgame pair written `s(mg, eg)`),
+//! `i32` (a plain number, used by the non-linear king-danger formula and the endgame scale
+//! factors) and arrays of these. The macro builds the `Weights` struct, the constant `DEFAULT`,
+//! and a flat view for tuners:
+//!
+//! - `Weights::to_vec` lists every number in table order (a `Score` gives mg then eg; arrays go
+//!   element by element), `Weights::from_slice` reads such a list back, and `Weights::names` gives
+//!   each number a name like `knight_mobility[3].eg`;
+//! - `Weights::to_rust_source` prints the whole invocation again (docs, names, types, values) and
+//!   `splice_source` puts it between the markers of this file's text, so a tuner rewrites
+//!   `eval/src/weights.rs` and the next build uses its numbers.
+//!
+//! Tuning notes: every `Score` weight enters the evaluation linearly (a count of features times
+//! the weight) before the phase blend, so a Texel tuner can get a position's coefficients from
+//! `Evaluator::components` by moving one weight at a time; the `i32` king-danger weights enter
+//! through `danger^2 / KING_DANGER_MG_DIV` and the scale factors multiply the endgame half. The
+//! hand-set king-danger weights were halved after fixed-depth self-play (`eval_match` example)
+//! showed the first values, modelled on a quadratic formula of that shape, far too strong.
+//!
+//! Conventions: weights are from the point of view of the side that owns the feature (positive is
+//! good for it). Piece-square tables are written as the board is seen by that side: row 0 is its
+//! eighth rank, row 7 its first rank, columns are files a to d; files e to h mirror d to a, which
+//! keeps the evaluation symmetric between the wings. Arrays indexed by rank use the relative rank
+//! (0 = the owner's first rank). Arrays indexed by piece kind follow `PieceType` order: pawn,
+//! knight, bishop, rook, queen, king.
+
+use crate::score::{s, Score};
+
+/// One tunable value or an array of them, flattened in a fixed order.
+pub trait Param {
+    /// Appends the numbers of this parameter.
+    fn write(&self, out: &mut Vec<i32>);
+    /// Reads the numbers back in `write` order; false when `input` runs out.
+    fn read(&mut self, input: &mut std::slice::Iter<'_, i32>) -> bool;
+    /// Appends one name per number, starting from `prefix`.
+    fn names(&self, prefix: &str, out: &mut Vec<String>);
+    /// Appends Rust source for the value.
+    fn source(&self, out: &mut String, indent: usize);
+    /// Whether the value prints on one short line (scalars).
+    fn is_scalar(&self) -> bool {
+        false
+    }
+}
+
+impl Param for i32 {
+    fn write(&self, out: &mut Vec<i32>) {
+        out.push(*self);
+    }
+    fn read(&mut self, input: &mut std::slice::Iter<'_, i32>) -> bool {
+        match input.next() {
+            Some(&v) => {
+                *self = v;
+                true
+            }
+            None => false,
+        }
+    }
+    fn names(&self, prefix: &str, out: &mut Vec<String>) {
+        out.push(prefix.to_string());
+    }
+    fn source(&self, out: &mut String, _indent: usize) {
+        out.push_str(&self.to_string());
+    }
+    fn is_scalar(&self) -> bool {
+        true
+    }
+}
+
+impl Param for Score {
+    fn write(&self, out: &mut Vec<i32>) {
+        out.push(self.mg());
+        out.push(self.eg());
+    }
+    fn read(&mut self, input: &mut std::slice::Iter<'_, i32>) -> bool {
+        match (input.next(), input.next()) {
+            (Some(&mg), Some(&eg)) => {
+                *self = s(mg.clamp(-30000, 30000), eg.clamp(-30000, 30000));
+                true
+            }
+            _ => false,
+        }
+    }
+    fn names(&self, prefix: &str, out: &mut Vec<String>) {
+        out.push(format!("{prefix}.mg"));
+        out.push(format!("{prefix}.eg"));
+    }
+    fn source(&self, out: &mut String, _indent: usize) {
+        out.push_str(&format!("s({}, {})", self.mg(), self.eg()));
+    }
+    fn is_scalar(&self) -> bool {
+        true
+    }
+}
+
+impl<T: Param, const N: usize> Param for [T; N] {
+    fn write(&self, out: &mut Vec<i32>) {
+        self.iter().for_each(|x| x.write(out));
+    }
+    fn read(&mut self, input: &mut std::slice::Iter<'_, i32>) -> bool {
+        self.iter_mut().all(|x| x.read(input))
+    }
+    fn names(&self, prefix: &str, out: &mut Vec<String>) {
+        for (i, x) in self.iter().enumerate() {
+            x.names(&format!("{prefix}[{i}]"), out);
+        }
+    }
+    fn source(&self, out: &mut String, indent: usize) {
+        let scalars = self.first().is_some_and(|x| x.is_scalar());
+        // Short rows of scalars stay on one line (a piece-square row is four entries).
+        if scalars && N <= 4 {
+            out.push('[');
+            for (i, x) in self.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                x.source(out, indent);
+            }
+            out.push(']');
+            return;
+        }
+        let pad = " ".repeat(indent + 4);
+        out.push_str("[\n");
+        for chunk in self.chunks(if scalars { 4 } else { 1 }) {
+            out.push_str(&pad);
+            for (i, x) in chunk.iter().enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                x.source(out, indent + 4);
+                out.push(',');
+            }
+            out.push('\n');
+        }
+        out.push_str(&" ".repeat(indent));
+        out.push(']');
+    }
+}
+
+macro_rules! weights {
+    ($( $(#[doc = $doc:literal])* $name:ident : $ty:ty = $val:expr ),* $(,)?) => {
+        /// All evaluation weights (see the module documentation for the layout).
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Weights {
+            $( $(#[doc = $doc])* pub $name: $ty, )*
+        }
+
+        /// The weights the engine plays with.
+        pub const DEFAULT: Weights = Weights { $( $name: $val, )* };
+
+        impl Weights {
+            /// Every number of the table, in table order.
+            pub fn to_vec(&self) -> Vec<i32> {
+                let mut out = Vec::new();
+                $( self.$name.write(&mut out); )*
+                out
+            }
+
+            /// Reads numbers listed in `to_vec` order; the count must match exactly.
+            pub fn from_slice(values: &[i32]) -> Result<Weights, String> {
+                let mut w = DEFAULT;
+                let mut it = values.iter();
+                $(
+                    if !w.$name.read(&mut it) {
+                        return Err(format!(
+                            "weights: {} numbers given, too few to fill '{}'",
+                            values.len(),
+                            stringify!($name)
+                        ));
+                    }
+                )*
+                if it.next().is_some() {
+                    return Err(format!(
+                        "weights: {} numbers given, {} expected",
+                        values.len(),
+                        DEFAULT.to_vec().len()
+                    ));
+                }
+                Ok(w)
+            }
+
+            /// A name for each number of `to_vec`, e.g. `knight_mobility[3].eg`.
+            pub fn names(&self) -> Vec<String> {
+                let mut out = Vec::new();
+                $( self.$name.names(stringify!($name), &mut out); )*
+                out
+            }
+
+            /// The `weights!` invocation that rebuilds this table, for `splice_source`.
+            pub fn to_rust_source(&self) -> String {
+                let mut out = String::from("weights! {\n");
+                $(
+                    $( out.push_str(&format!("    ///{}\n", $doc)); )*
+                    out.push_str(&format!(
+                        "    {}: {} = ",
+                        stringify!($name),
+                        stringify!($ty)
+                    ));
+                    self.$name.source(&mut out, 4);
+                    out.push_str(",\n");
+                )*
+                out.push_str("}\n");
+                out
+            }
+        }
+    };
+}
+
+/// Denominators of the king-danger formula (fixed, not tuned): a side whose king faces danger `d`
+/// loses `d * d / KING_DANGER_MG_DIV` in the middlegame and `d / KING_DANGER_EG_DIV` in the endgame.
+pub const KING_DANGER_MG_DIV: i32 = 4096;
+pub const KING_DANGER_EG_DIV: i32 = 16;
+
+/// Scale factors are out of this (full value).
+pub const SCALE_NORMAL: i32 = 128;
+
+const BEGIN_MARKER: &str = "// BEGIN WEIGHTS";
+const END_MARKER: &str = "// END WEIGHTS";
+
+/// Replaces the table between the marker lines of `file` (the text of this source file) with
+/// `table` (from `Weights::to_rust_source`).
+pub fn splice_source(file: &str, table: &str) -> Result<String, String> {
+    let begin = file
+        .find(&format!("\n{BEGIN_MARKER}"))
+        .ok_or_else(|| format!("weights source: no line '{BEGIN_MARKER}'"))?;
+    let end = file
+        .find(&format!("\n{END_MARKER}"))
+        .ok_or_else(|| format!("weights source: no line '{END_MARKER}'"))?;
+    if end < begin {
+        return Err("weights source: the end marker comes before the begin marker".to_string());
+    }
+    let after_begin = begin + 1 + file[begin + 1..].find('\n').unwrap_or(0) + 1;
+    Ok(format!(
+        "{}{}{}",
+        &file[..after_begin],
+        table,
+        &file[end + 1..]
+    ))
+}
+
+// BEGIN WEIGHTS
+weights! {
+    /// Piece values: pawn, knight, bishop, rook, queen, king (unused).
+    material: [Score; 6] = [
+        s(82, 110), s(337, 310), s(360, 330), s(480, 560),
+        s(1020, 1040), s(0, 0),
+    ],
+    /// Pawn piece-square half-table (row 0 = eighth rank, files a..d, mirrored).
+    psqt_pawn: [[Score; 4]; 8] = [
+        [s(0, 0), s(0, 0), s(0, 0), s(0, 0)],
+        [s(25, 70), s(30, 65), s(35, 60), s(40, 55)],
+        [s(10, 40), s(15, 38), s(25, 32), s(30, 28)],
+        [s(-2, 20), s(3, 18), s(10, 12), s(22, 8)],
+        [s(-8, 10), s(-3, 8), s(5, 3), s(18, 0)],
+        [s(-8, 4), s(-4, 4), s(2, -2), s(6, -4)],
+        [s(-6, 6), s(0, 4), s(-4, 2), s(-10, 0)],
+        [s(0, 0), s(0, 0), s(0, 0), s(0, 0)],
+    ],
+    /// Knight piece-square half-table.
+    psqt_knight: [[Score; 4]; 8] = [
+        [s(-90, -50), s(-40, -35), s(-30, -20), s(-20, -15)],
+        [s(-35, -30), s(-15, -15), s(5, -5), s(10, 0)],
+        [s(-20, -20), s(10, -5), s(25, 5), s(35, 10)],
+        [s(-10, -15), s(12, 0), s(25, 12), s(30, 18)],
+        [s(-12, -15), s(5, 0), s(18, 12), s(20, 18)],
+        [s(-20, -20), s(0, -8), s(10, 0), s(15, 10)],
+        [s(-25, -30), s(-15, -15), s(-2, -8), s(2, 0)],
+        [s(-60, -45), s(-20, -35), s(-18, -20), s(-12, -15)],
+    ],
+    /// Bishop piece-square half-table.
+    psqt_bishop: [[Score; 4]; 8] = [
+        [s(-25, -15), s(-10, -12), s(-15, -10), s(-12, -8)],
+        [s(-15, -8), s(0, -4), s(-2, 0), s(-5, 2)],
+        [s(-8, -4), s(8, 0), s(12, 2), s(10, 4)],
+        [s(-6, -4), s(5, 2), s(10, 5), s(16, 6)],
+        [s(-4, -6), s(8, 0), s(10, 4), s(16, 6)],
+        [s(0, -8), s(10, -2), s(10, 2), s(8, 4)],
+        [s(2, -12), s(14, -8), s(8, -4), s(4, 0)],
+        [s(-20, -15), s(-5, -10), s(-10, -8), s(-12, -6)],
+    ],
+    /// Rook piece-square half-table.
+    psqt_rook: [[Score; 4]; 8] = [
+        [s(10, 12), s(12, 10), s(12, 10), s(15, 8)],
+        [s(15, 10), s(18, 12), s(20, 10), s(22, 8)],
+        [s(0, 6), s(8, 6), s(10, 5), s(12, 4)],
+        [s(-10, 4), s(-4, 4), s(2, 4), s(4, 2)],
+        [s(-18, 2), s(-10, 2), s(-5, 2), s(-2, 0)],
+        [s(-22, -2), s(-12, -2), s(-8, -4), s(-6, -4)],
+        [s(-25, -6), s(-15, -6), s(-8, -6), s(-6, -6)],
+        [s(-10, -8), s(-8, -4), s(0, -2), s(8, -4)],
+    ],
+    /// Queen piece-square half-table.
+    psqt_queen: [[Score; 4]; 8] = [
+        [s(-20, -20), s(-10, -10), s(-5, -5), s(0, 0)],
+        [s(-20, -10), s(-25, 0), s(-5, 5), s(-5, 10)],
+        [s(-10, -10), s(-5, 5), s(0, 10), s(0, 15)],
+        [s(-10, -5), s(-8, 10), s(-4, 15), s(-6, 25)],
+        [s(-8, -10), s(-6, 5), s(-4, 12), s(-4, 20)],
+        [s(-10, -12), s(0, -5), s(-2, 5), s(-3, 5)],
+        [s(-15, -18), s(-4, -12), s(5, -10), s(2, -5)],
+        [s(-12, -25), s(-12, -20), s(-6, -15), s(5, -15)],
+    ],
+    /// King piece-square half-table: sheltered corners in the middlegame, the centre in the endgame.
+    psqt_king: [[Score; 4]; 8] = [
+        [s(-40, -70), s(-30, -35), s(-30, -25), s(-40, -20)],
+        [s(-30, -30), s(-25, -5), s(-30, 5), s(-40, 10)],
+        [s(-30, -20), s(-25, 10), s(-30, 20), s(-40, 25)],
+        [s(-30, -20), s(-25, 5), s(-35, 20), s(-45, 28)],
+        [s(-30, -25), s(-25, -2), s(-35, 15), s(-45, 22)],
+        [s(-20, -25), s(-15, -8), s(-25, 5), s(-30, 12)],
+        [s(10, -30), s(5, -15), s(-15, -5), s(-25, 0)],
+        [s(20, -55), s(30, -35), s(5, -25), s(-15, -30)],
+    ],
+    /// Knight mobility by number of safe squares (0..8).
+    knight_mobility: [Score; 9] = [
+        s(-40, -50), s(-25, -30), s(-10, -15), s(-2, -5),
+        s(5, 3), s(12, 10), s(18, 15), s(24, 18),
+        s(28, 20),
+    ],
+    /// Bishop mobility by number of safe squares (0..13).
+    bishop_mobility: [Score; 14] = [
+        s(-35, -45), s(-20, -28), s(-8, -12), s(0, -2),
+        s(8, 6), s(15, 14), s(20, 20), s(25, 25),
+        s(28, 29), s(32, 33), s(35, 36), s(38, 38),
+        s(42, 40), s(45, 42),
+    ],
+    /// Rook mobility by number of safe squares (0..14).
+    rook_mobility: [Score; 15] = [
+        s(-25, -45), s(-15, -25), s(-8, -10), s(-4, 0),
+        s(-1, 8), s(2, 15), s(5, 22), s(8, 28),
+        s(12, 34), s(15, 40), s(18, 45), s(20, 50),
+        s(22, 54), s(24, 57), s(26, 60),
+    ],
+    /// Queen mobility by number of safe squares (0..27).
+    queen_mobility: [Score; 28] = [
+        s(-20, -40), s(-15, -30), s(-10, -22), s(-6, -15),
+        s(-3, -10), s(0, -5), s(3, 0), s(5, 5),
+        s(7, 10), s(9, 14), s(11, 18), s(13, 22),
+        s(15, 25), s(16, 28), s(17, 31), s(18, 34),
+        s(19, 36), s(20, 38), s(21, 40), s(22, 42),
+        s(23, 44), s(24, 46), s(25, 48), s(26, 50),
+        s(27, 52), s(28, 54), s(29, 56), s(30, 58),
+    ],
+    /// A pawn with another pawn of its side in front of it on the same file.
+    pawn_doubled: Score = s(-10, -22),
+    /// A pawn with no pawn of its side on the adjacent files.
+    pawn_isolated: Score = s(-6, -12),
+    /// A pawn that no neighbour can support and whose advance is stopped by an enemy pawn;
+    /// index 0 when no enemy pawn stands in front on its file, 1 when opposed.
+    pawn_backward: [Score; 2] = [s(-12, -10), s(-5, -6)],
+    /// A pawn defended by a pawn, by relative rank.
+    pawn_supported: [Score; 8] = [
+        s(0, 0), s(0, 0), s(8, 4), s(10, 6),
+        s(14, 10), s(25, 25), s(45, 50), s(0, 0),
+    ],
+    /// A pawn with a pawn of its side beside it on the same rank, by relative rank.
+    pawn_phalanx: [Score; 8] = [
+        s(0, 0), s(3, 0), s(6, 2), s(10, 5),
+        s(18, 12), s(35, 35), s(60, 60), s(0, 0),
+    ],
+    /// A passed pawn, by relative rank.
+    passed_rank: [Score; 8] = [
+        s(0, 0), s(0, 8), s(0, 12), s(5, 25),
+        s(20, 45), s(45, 80), s(75, 130), s(0, 0),
+    ],
+    /// Per square of distance from the passer's own king to its stop square, by rank.
+    passed_own_king: [Score; 8] = [
+        s(0, 0), s(0, 0), s(0, 0), s(0, -3),
+        s(0, -5), s(0, -8), s(0, -10), s(0, 0),
+    ],
+    /// Per square of distance from the enemy king to the passer's stop square, by rank.
+    passed_enemy_king: [Score; 8] = [
+        s(0, 0), s(0, 0), s(0, 0), s(0, 6),
+        s(0, 12), s(0, 18), s(0, 22), s(0, 0),
+    ],
+    /// A passer whose path to promotion is empty, by rank.
+    passed_free: [Score; 8] = [
+        s(0, 0), s(0, 2), s(0, 4), s(2, 8),
+        s(5, 15), s(10, 30), s(15, 50), s(0, 0),
+    ],
+    /// A passer whose path to promotion no enemy piece attacks, by rank.
+    passed_safe_path: [Score; 8] = [
+        s(0, 0), s(0, 2), s(0, 4), s(3, 8),
+        s(5, 15), s(12, 28), s(20, 45), s(0, 0),
+    ],
+    /// A passer whose stop square holds an enemy piece, by rank.
+    passed_blocked: [Score; 8] = [
+        s(0, 0), s(0, 0), s(0, -2), s(-2, -5),
+        s(-3, -10), s(-5, -18), s(-8, -28), s(0, 0),
+    ],
+    /// A passer the lone enemy king (no enemy pieces) cannot catch (rule of the square), by rank.
+    passed_unstoppable: [Score; 8] = [
+        s(0, 0), s(0, 150), s(0, 150), s(0, 180),
+        s(0, 220), s(0, 270), s(0, 320), s(0, 0),
+    ],
+    /// Two bishops.
+    bishop_pair: Score = s(30, 55),
+    /// Per own pawn on the squares of the bishop's colour.
+    bishop_pawns: Score = s(-2, -5),
+    /// A knight (index 0) or bishop (1) on an outpost: ranks 4 to 6, defended by a pawn, never
+    /// attackable by an enemy pawn.
+    minor_outpost: [Score; 2] = [s(28, 15), s(18, 8)],
+    /// A knight that can jump to an empty outpost square.
+    knight_reachable_outpost: Score = s(10, 4),
+    /// A minor piece shielded by a pawn of its side directly in front.
+    minor_behind_pawn: Score = s(8, 2),
+    /// A rook on a file without pawns.
+    rook_open_file: Score = s(40, 10),
+    /// A rook on a file without own pawns but with enemy pawns.
+    rook_semi_open_file: Score = s(15, 8),
+    /// A rook on the seventh rank while the enemy king is on the eighth or enemy pawns are on the
+    /// seventh.
+    rook_seventh: Score = s(10, 25),
+    /// Per square of distance from the king to the nearest own pawn (endgame activity).
+    king_pawn_distance: Score = s(0, -8),
+    /// Pawn shelter: the own pawn nearest the king on each of the three files around it, by the
+    /// file's distance from the edge (0 = a/h .. 3 = d/e) and that pawn's relative rank (0 = none).
+    shelter: [[Score; 8]; 4] = [
+        [
+            s(-18, 0), s(22, 0), s(18, 0), s(0, 0),
+            s(-6, 0), s(-8, 0), s(-10, 0), s(0, 0),
+        ],
+        [
+            s(-28, 0), s(30, 0), s(20, 0), s(-2, 0),
+            s(-10, 0), s(-14, 0), s(-16, 0), s(0, 0),
+        ],
+        [
+            s(-22, 0), s(24, 0), s(10, 0), s(-6, 0),
+            s(-10, 0), s(-12, 0), s(-14, 0), s(0, 0),
+        ],
+        [
+            s(-15, 0), s(15, 0), s(6, 0), s(-4, 0),
+            s(-8, 0), s(-10, 0), s(-12, 0), s(0, 0),
+        ],
+    ],
+    /// Pawn storm: the enemy pawn nearest the king on each of the three files, by edge distance
+    /// and its rank counted from the king's side (0 = none), when not blocked by an own pawn.
+    storm: [[Score; 8]; 4] = [
+        [
+            s(-4, 0), s(0, 0), s(-35, 0), s(-18, 0),
+            s(-6, 0), s(0, 0), s(0, 0), s(0, 0),
+        ],
+        [
+            s(-6, 0), s(0, 0), s(-45, 0), s(-22, 0),
+            s(-8, 0), s(2, 0), s(0, 0), s(0, 0),
+        ],
+        [
+            s(-6, 0), s(0, 0), s(-40, 0), s(-18, 0),
+            s(-6, 0), s(2, 0), s(0, 0), s(0, 0),
+        ],
+        [
+            s(-4, 0), s(0, 0), s(-30, 0), s(-14, 0),
+            s(-4, 0), s(2, 0), s(0, 0), s(0, 0),
+        ],
+    ],
+    /// A storming enemy pawn blocked by an own pawn directly in front of it, by its rank.
+    storm_blocked: [Score; 8] = [
+        s(0, 0), s(0, 0), s(-8, 0), s(-4, 0),
+        s(-2, 0), s(0, 0), s(0, 0), s(0, 0),
+    ],
+    /// Per file around the king without own pawns: index 0 when enemy pawns remain on it (half
+    /// open), 1 when it is fully open.
+    king_open_file: [Score; 2] = [s(-8, 0), s(-16, 0)],
+    /// King danger per attacking piece, weighted by kind (knight, bishop, rook, queen), multiplied
+    /// by the number of attackers.
+    king_attacker_weight: [i32; 4] = [40, 25, 22, 6],
+    /// King danger per attack on a square next to the king.
+    king_zone_attack: i32 = 32,
+    /// King danger per king-zone square attacked and defended at most by the king or queen.
+    king_weak_square: i32 = 90,
+    /// King danger per piece kind (knight, bishop, rook, queen) able to give a safe check.
+    king_safe_check: [i32; 4] = [390, 320, 525, 375],
+    /// King danger when checks exist but none is safe.
+    king_unsafe_check: i32 = 75,
+    /// King danger removed when the attacker has no queen.
+    king_no_queen: i32 = -425,
+    /// King danger per defending knight next to the king.
+    king_knight_defender: i32 = -50,
+    /// King danger per 8 centipawns of middlegame pawn shelter (shelter and storm terms).
+    king_shelter_factor: i32 = -3,
+    /// King danger constant.
+    king_danger_base: i32 = 10,
+    /// A non-pawn piece attacked by a pawn, by its kind.
+    threat_by_pawn: [Score; 6] = [
+        s(0, 0), s(55, 30), s(55, 30), s(70, 22),
+        s(60, 15), s(0, 0),
+    ],
+    /// A weak or defended enemy piece attacked by a minor, by its kind.
+    threat_by_minor: [Score; 6] = [
+        s(3, 20), s(25, 25), s(30, 30), s(45, 40),
+        s(40, 60), s(0, 0),
+    ],
+    /// A weak enemy piece attacked by a rook, by its kind.
+    threat_by_rook: [Score; 6] = [
+        s(2, 20), s(20, 35), s(20, 35), s(0, 20),
+        s(45, 40), s(0, 0),
+    ],
+    /// A weak enemy piece attacked by the king.
+    threat_by_king: Score = s(12, 40),
+    /// A weak enemy piece that is undefended, or a non-pawn attacked twice.
+    hanging: Score = s(35, 20),
+    /// A safe pawn push that would attack an enemy piece.
+    threat_pawn_push: Score = s(25, 15),
+    /// Bonus for the side to move.
+    tempo: Score = s(20, 8),
+    /// Mop-up against a bare king: per step the king is away from the centre (endgame).
+    mop_up_edge: i32 = 30,
+    /// Mop-up: per step the kings are closer than seven apart.
+    mop_up_kings: i32 = 10,
+    /// Mop-up with bishop and knight: per step the bare king is closer to a mating corner.
+    mop_up_corner: i32 = 40,
+    /// Endgame scale (of 128) with opposite-coloured bishops and no other pieces.
+    scale_opposite_bishops: i32 = 60,
+    /// Endgame scale with opposite-coloured bishops and other pieces.
+    scale_opposite_bishops_pieces: i32 = 100,
+    /// Endgame scale when the stronger side has no pawns, more than a minor piece, and is at most
+    /// a minor piece ahead (KR v KB, KR v KN, KQ v KRB...).
+    scale_pawnless_small_edge: i32 = 16,
+    /// Endgame scale when the stronger side has one pawn and the weaker side has a piece.
+    scale_one_pawn_v_piece: i32 = 80,
+}
+// END WEIGHTS
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flat_view_round_trips() {
+        let v = DEFAULT.to_vec();
+        assert_eq!(v.len(), DEFAULT.names().len());
+        let mut changed = v.clone();
+        changed[3] += 7;
+        let w = Weights::from_slice(&changed).unwrap();
+        assert_ne!(w, DEFAULT);
+        assert_eq!(w.to_vec(), changed);
+        assert!(Weights::from_slice(&v[1..]).is_err());
+        let mut long = v.clone();
+        long.push(1);
+        assert!(Weights::from_slice(&long).is_err());
+    }
+
+    #[test]
+    fn source_reproduces_this_file() {
+        // The table printed from the compiled weights is exactly the table written in this file,
+        // so what a tuner writes back compiles to exactly the numbers it printed.
+        let file = include_str!("weights.rs");
+        let spliced = splice_source(file, &DEFAULT.to_rust_source()).unwrap();
+        assert_eq!(spliced, file);
+        // And a changed table lands between the markers.
+        let mut w = DEFAULT;
+        w.pawn_doubled = s(-11, -23);
+        let changed = splice_source(file, &w.to_rust_source()).unwrap();
+        let old = "pawn_doubled: Score = s(-10, -22),";
+        let new = "pawn_doubled: Score = s(-11, -23),";
+        // (This test's own text holds each string once too.)
+        assert_eq!(changed.matches(old).count() + 1, file.matches(old).count());
+        assert_eq!(changed.matches(new).count(), file.matches(new).count() + 1);
+        assert!(splice_source("no markers", "").is_err());
+    }
+}
