@@ -26,7 +26,7 @@ pub const fn castle_index(color: Color, side: CastleSide) -> usize {
     color as usize * 2 + side as usize
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Position {
     pub(crate) by_kind: [Bitboard; 6],
     pub(crate) by_color: [Bitboard; 2],
@@ -45,6 +45,32 @@ pub struct Position {
     pub(crate) checkers: Bitboard,
     pub(crate) pinned: Bitboard,
 }
+
+/// Equality of what the position means: a castling rook square whose right is gone is no longer
+/// part of the position (FEN cannot carry it), so it is not compared.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        let rooks = |p: &Position| -> [Option<Square>; 4] {
+            std::array::from_fn(|i| (p.castling & (1 << i) != 0).then_some(p.castle_rooks[i]))
+        };
+        self.by_kind == other.by_kind
+            && self.by_color == other.by_color
+            && self.board == other.board
+            && self.side == other.side
+            && self.castling == other.castling
+            && rooks(self) == rooks(other)
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.key == other.key
+            && self.pawn_key == other.pawn_key
+            && self.material_key == other.material_key
+            && self.checkers == other.checkers
+            && self.pinned == other.pinned
+    }
+}
+
+impl Eq for Position {}
 
 /// What `make_move` cannot recompute on `unmake_move`.
 #[derive(Clone, Copy, Debug)]
