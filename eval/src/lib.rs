@@ -12,7 +12,8 @@
 //!
 //! Examples: `eval_trace` prints the term table of FENs, `eval_speed` measures evaluations per
 //! second, `weights_source` prints the weights table as Rust source, and `eval_match` plays a
-//! quick fixed-depth self-play match between two weight sets to catch gross mistakes.
+//! quick fixed-depth self-play match between two weight sets to catch gross mistakes. [`tune`]
+//! is the Texel tuner behind `outpost tune` (also the `tune` binary of this crate).
 
 mod endgame;
 mod evaluate;
@@ -24,6 +25,7 @@ mod pieces;
 pub mod score;
 mod threats;
 mod trace;
+pub mod tune;
 pub mod weights;
 
 pub use evaluate::{phase, taper, PHASE_MAX};

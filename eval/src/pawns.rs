@@ -78,6 +78,12 @@ impl PawnTable {
         self.entries.fill(PawnEntry::default());
     }
 
+    /// Drops the entry of `pos`'s pawns so the next probe recomputes it (the tuner evaluates the
+    /// same position under many weight sets).
+    pub fn forget(&mut self, pos: &Position) {
+        self.entries[pos.pawn_key() as usize & (PAWN_TABLE_SIZE - 1)].filled = false;
+    }
+
     /// The entry for `pos`'s pawns, computed if it is not already there.
     #[inline]
     pub fn probe(&mut self, pos: &Position, w: &Weights) -> &mut PawnEntry {

@@ -1,0 +1,133 @@
+//! Reading tuning positions: our `outpost datagen` lines (`fen | score | result`) and the common
+//! EPD forms `FEN [1.0]`, `FEN [1-0]` and `FEN c9 "1-0";`. Results and scores are from white's
+//! view; a result may be any number in 0..=1 (soft labels are fine).
+
+use outpost_board::Position;
+
+/// One labelled position.
+#[derive(Clone, Debug)]
+pub struct Labelled {
+    pub position: Position,
+    /// Game result from white's view, 0..=1.
+    pub result: f64,
+    /// Search score from white's view in centipawns, when the file has one.
+    pub score: Option<f64>,
+}
+
+fn parse_result(text: &str) -> Option<f64> {
+    let t = text
+        .trim()
+        .trim_matches(|c| c == '"' || c == ';' || c == '[' || c == ']');
+    match t.trim() {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" | "1/2" | "=" => Some(0.5),
+        other => other
+            .parse::<f64>()
+            .ok()
+            .filter(|r| (0.0..=1.0).contains(r)),
+    }
+}
+
+fn parse_fen(text: &str) -> Result<Position, String> {
+    let fen = text.trim();
+    match Position::from_fen(fen) {
+        Ok(p) => Ok(p),
+        // EPD positions carry four fields; supply the clocks.
+        Err(first) => Position::from_fen(&format!("{fen} 0 1")).map_err(|_| first.to_string()),
+    }
+}
+
+/// Parses one line; `Ok(None)` for blank lines and comments.
+pub fn parse_line(line: &str) -> Result<Option<Labelled>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    if line.contains('|') {
+        let parts: Vec<&str> = line.split('|').collect();
+        if parts.len() != 3 {
+            return Err(format!(
+                "expected 'fen | score | result', found {} fields",
+                parts.len()
+            ));
+        }
+        let score: f64 = parts[1]
+            .trim()
+            .parse()
+            .map_err(|_| format!("score '{}' is not a number", parts[1].trim()))?;
+        let result = parse_result(parts[2]).ok_or_else(|| {
+            format!(
+                "result '{}' is not 0..1, 1-0, 0-1 or 1/2-1/2",
+                parts[2].trim()
+            )
+        })?;
+        let position = parse_fen(parts[0])?;
+        return Ok(Some(Labelled {
+            position,
+            result,
+            score: Some(score),
+        }));
+    }
+    let (fen, label) = if let Some(at) = line.find(" c9 ") {
+        (&line[..at], &line[at + 4..])
+    } else if let Some(at) = line.rfind('[') {
+        (&line[..at], &line[at..])
+    } else if let Some(at) = line.find('"') {
+        (&line[..at], &line[at..])
+    } else {
+        return Err("no result found (expected '| result', '[1.0]' or 'c9 \"1-0\";')".to_string());
+    };
+    let result = parse_result(label)
+        .ok_or_else(|| format!("result '{}' is not understood", label.trim()))?;
+    Ok(Some(Labelled {
+        position: parse_fen(fen)?,
+        result,
+        score: None,
+    }))
+}
+
+/// Parses a whole file's text; errors name the line.
+pub fn parse_text(text: &str, limit: usize) -> Result<Vec<Labelled>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if out.len() >= limit {
+            break;
+        }
+        match parse_line(line) {
+            Ok(Some(l)) => out.push(l),
+            Ok(None) => {}
+            Err(e) => return Err(format!("line {}: {e}", n + 1)),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_every_format() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let ours = parse_line(&format!("{start} | -35 | 0.0"))
+            .unwrap()
+            .unwrap();
+        assert_eq!((ours.result, ours.score), (0.0, Some(-35.0)));
+        let bracket = parse_line(&format!("{start} [0.5]")).unwrap().unwrap();
+        assert_eq!((bracket.result, bracket.score), (0.5, None));
+        let epd = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c9 \"1-0\";";
+        assert_eq!(parse_line(epd).unwrap().unwrap().result, 1.0);
+        let bare = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - [0-1]";
+        assert_eq!(parse_line(bare).unwrap().unwrap().result, 0.0);
+        assert!(parse_line("# comment").unwrap().is_none());
+        assert!(parse_line(&format!("{start} | x | 1.0")).is_err());
+        assert!(parse_line(&format!("{start} | 5 | 2.0")).is_err());
+        assert!(parse_line("not a fen [1.0]").is_err());
+        assert!(
+            parse_text(&format!("{start} [1.0]\nbad line\n"), usize::MAX)
+                .unwrap_err()
+                .starts_with("line 2")
+        );
+    }
+}
