@@ -15,5 +15,5 @@ cargo build --release --locked -p outpost
 cargo test --release --locked --workspace
 
 if compgen -G "tests/clients/test_*.py" >/dev/null; then
-    OUTPOST=target/release/outpost .venv/bin/python -m unittest discover -s tests/clients -v
+    OUTPOST="${CARGO_TARGET_DIR:-target}/release/outpost" .venv/bin/python -m unittest discover -s tests/clients -v
 fi

@@ -109,7 +109,7 @@ impl Book {
     /// Validates book bytes already in memory.
     pub fn from_bytes(data: Vec<u8>) -> Result<Book, BookError> {
         let error = |kind| BookError { path: None, kind };
-        if data.len() % ENTRY_SIZE != 0 {
+        if !data.len().is_multiple_of(ENTRY_SIZE) {
             return Err(error(BookErrorKind::BadSize {
                 len: data.len() as u64,
                 looks_like_text: looks_like_text(&data),

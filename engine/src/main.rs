@@ -1,1 +1,22 @@
-fn main() {}
+//! `outpost`: the chess engine binary. Everything happens in [`cli::run`]; this file only names
+//! the modules.
+
+mod bench;
+mod cli;
+mod datagen;
+mod engine;
+mod game;
+mod input;
+mod notation;
+mod options;
+mod output;
+mod perft;
+mod report;
+#[cfg(feature = "syzygy")]
+mod syzygy;
+mod uci;
+mod xboard;
+
+fn main() {
+    std::process::exit(cli::run());
+}

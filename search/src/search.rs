@@ -113,6 +113,10 @@ pub(crate) struct Searcher<'a> {
     /// Whether tablebases are probed inside the tree (off when the root was already ranked).
     probe_tb: bool,
     tb_limit: u32,
+    /// The tablebase value of the root when it is in the tables: reported instead of the
+    /// search's heuristic score (unless the search proves a mate), so a GUI sees "won" rather
+    /// than a material count.
+    root_tb_score: Option<i32>,
     /// The best line so far (last completed iteration, or a new best move of the running one).
     best_pv: Vec<Move>,
     best_score: i32,
@@ -170,6 +174,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             nodes: 0,
             tbhits: 0,
+            root_tb_score: None,
             nmp_min_ply: 0,
             tm,
             stopped: false,
@@ -221,6 +226,7 @@ impl<'a> Searcher<'a> {
                         .max();
                     if let Some(best) = best {
                         moves.retain(|m| ranked.iter().any(|&(r, rank)| r == *m && rank == best));
+                        self.root_tb_score = oracle.probe_wdl(&self.pos).map(|w| w.score(0));
                         // The ranking already decided; inside the tree the search looks for the
                         // fastest way to realise it rather than seeing every line as "TB win".
                         self.probe_tb = false;
@@ -481,6 +487,14 @@ impl<'a> Searcher<'a> {
     // ---------------------------------------------------------------------------------------
     // Reporting (main thread only)
 
+    /// A root in the tablebases shows its table value unless the search has proved a mate.
+    fn displayed_score(&self, score: i32) -> i32 {
+        match self.root_tb_score {
+            Some(tb) if !crate::score::is_mate(score) => tb,
+            _ => score,
+        }
+    }
+
     fn make_info(&self, depth: i32, rm: &RootMove, index: usize, bound: ScoreBound) -> SearchInfo {
         let time_ms = self.job.started.elapsed().as_millis() as u64;
         let nodes = self.total_nodes();
@@ -488,7 +502,7 @@ impl<'a> Searcher<'a> {
             depth,
             seldepth: rm.seldepth.max(1) as i32,
             multipv: index + 1,
-            score: Score::from_internal(rm.score),
+            score: Score::from_internal(self.displayed_score(rm.score)),
             bound,
             nodes,
             nps: nodes * 1000 / time_ms.max(1),

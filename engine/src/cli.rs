@@ -1,0 +1,118 @@
+//! The command line:
+//!
+//! - `outpost` reads commands from stdin (a GUI, a script, or a person) until `quit` or the end
+//!   of input; at the end of input a search with a limit is allowed to finish and print its
+//!   move, and an infinite one is stopped.
+//! - `outpost bench [depth]` and `outpost perft <depth> [fen]` run that extension and exit.
+//! - `outpost book <file.bin> [fen]` lists a Polyglot book's moves for a position, and
+//!   `outpost book-make <games.pgn> <out.bin> [--max-ply N] [--min-games N]` builds a book
+//!   (both are the book crate's tools; see `outpost_book::cli`).
+//! - `outpost datagen ...` writes self-play training positions (see [`crate::datagen`]).
+//! - `outpost "position startpos" "go depth 12"`: each argument is a command, run in order,
+//!   each search finishing before the next argument; then the engine exits.
+//! - `--help`, `--version`.
+//!
+//! Logging goes to stderr only (stdout belongs to the GUI), filtered by `RUST_LOG`
+//! (`RUST_LOG=debug outpost` shows every line read and written).
+
+use crate::engine::{Engine, Flow, NAME, VERSION};
+use crate::output::Output;
+
+const HELP: &str = "\
+Outpost, a UCI and xboard (CECP) chess engine.
+
+Usage:
+  outpost                       talk UCI or xboard on stdin/stdout (for GUIs)
+  outpost bench [DEPTH]         search the built-in positions; print the node signature
+  outpost perft DEPTH [FEN]     count the legal move tree from FEN (default: the start position)
+  outpost book FILE.bin [FEN] [moves M...] [--chess960]
+                                list the book moves of a position with weights
+  outpost book-make GAMES.pgn OUT.bin [--max-ply N] [--min-games N] [--min-score P]
+                                [--only-white|--only-black] [--uniform]
+                                build a Polyglot book from PGN games
+  outpost datagen [--games N] [--threads T] [--nodes N | --depth D] [--random-plies K]
+                  [--seed S] [--hash MB] [--out FILE]
+                                self-play positions for the evaluation tuner (docs/testing.md)
+  outpost tune DATA [options]   fit the evaluation weights to game results (Texel tuning;
+                                `outpost tune --help` lists the options)
+  outpost COMMAND...            run each argument as a command, in order, then exit,
+                                e.g. outpost \"position startpos\" \"go depth 12\"
+  outpost --help | --version
+
+Extensions understood in both protocols: perft N, go perft N, bench [N], d, eval.
+Set RUST_LOG=debug to log the dialog to stderr.";
+
+/// Runs the program and returns its exit code.
+pub fn run() -> i32 {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let commands = match args.first().map(String::as_str) {
+        Some("--help" | "-h" | "help") => {
+            println!("{HELP}");
+            return 0;
+        }
+        Some("--version" | "-V") => {
+            println!("{NAME} {VERSION}");
+            return 0;
+        }
+        Some("bench") => vec![args.join(" ")],
+        Some("book") => return tool(outpost_book::cli::list_command(&args[1..])),
+        Some("book-make") => return tool(outpost_book::cli::make_command(&args[1..])),
+        Some("datagen") => {
+            return tool(crate::datagen::run(&args[1..]).map(|()| String::new()));
+        }
+        Some("tune") => {
+            return tool(outpost_eval::tune::run(&args[1..]).map(|()| String::new()));
+        }
+        Some("perft") => match args.get(1) {
+            None => {
+                eprintln!("usage: outpost perft DEPTH [FEN]");
+                return 2;
+            }
+            Some(depth) if args.len() > 2 => {
+                vec![format!("perft {depth} fen {}", args[2..].join(" "))]
+            }
+            Some(depth) => vec![format!("perft {depth}")],
+        },
+        _ => args,
+    };
+    let mut engine = match Engine::new(Output::stdout()) {
+        Ok(engine) => engine,
+        Err(e) => {
+            eprintln!("outpost: {e}");
+            return 1;
+        }
+    };
+    if commands.is_empty() {
+        let lines = crate::input::spawn(std::io::stdin());
+        engine.run(lines);
+    } else {
+        for command in &commands {
+            if engine.handle_line(command) == Flow::Quit {
+                break;
+            }
+            engine.wait_for_limited_search();
+        }
+        engine.end_of_input();
+    }
+    0
+}
+
+/// Prints a tool's output (or its error on stderr) and returns the exit code.
+fn tool(result: Result<String, String>) -> i32 {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            if !text.is_empty() && !text.ends_with('\n') {
+                println!();
+            }
+            0
+        }
+        Err(e) => {
+            eprintln!("outpost: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! The command line: arguments as commands, `bench`, `perft`, `--help`, `--version`, and piped
+//! input that ends while a search or a count is running.
+
+mod common;
+
+use common::*;
+use outpost_board::Position;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> (String, bool) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.success())
+}
+
+#[test]
+fn arguments_run_in_order_and_each_search_finishes() {
+    let (out, ok) = run(
+        &[
+            "position startpos moves e2e4",
+            "go depth 8",
+            "position startpos",
+            "go depth 3",
+            "d",
+        ],
+        "",
+    );
+    assert!(ok);
+    let bestmoves: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(bestmoves.len(), 2, "{out}");
+    let after_e4 = Position::startpos().play(Position::startpos().parse_uci_move("e2e4").unwrap());
+    play(&after_e4, &bestmove(bestmoves[0]).0);
+    play(&Position::startpos(), &bestmove(bestmoves[1]).0);
+    assert!(out.lines().any(|l| l.starts_with("info depth 8 ")));
+    assert!(out.lines().last().unwrap().starts_with("Checkers"));
+}
+
+#[test]
+fn perft_and_bench_subcommands() {
+    let (out, ok) = run(
+        &[
+            "perft",
+            "4",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R",
+            "w",
+            "KQkq",
+            "-",
+            "0",
+            "1",
+        ],
+        "",
+    );
+    assert!(ok);
+    assert!(out.contains("\n\nNodes searched: 4085603\n"), "{out}");
+    assert_eq!(out.lines().filter(|l| l.contains(": ")).count(), 48 + 2);
+    let (out, ok) = run(&["bench", "4"], "");
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    let n = lines.len();
+    assert!(lines[n - 2].starts_with("Nodes searched: "), "{out}");
+    assert!(lines[n - 1].starts_with("Nodes/second: "), "{out}");
+    // Deterministic: the same signature twice.
+    let (again, _) = run(&["bench", "4"], "");
+    assert_eq!(
+        again.lines().rev().nth(1).unwrap(),
+        lines[n - 2],
+        "bench is not deterministic"
+    );
+}
+
+#[test]
+fn help_and_version() {
+    let (out, ok) = run(&["--version"], "");
+    assert!(ok);
+    assert!(out.starts_with("Outpost "));
+    let (out, ok) = run(&["--help"], "");
+    assert!(ok);
+    assert!(out.contains("outpost perft DEPTH [FEN]"));
+}
+
+#[test]
+fn piped_input_ending_during_work_still_prints_the_result() {
+    let (out, _) = run(&[], "go perft 5\n");
+    assert!(out.contains("Nodes searched: 4865609"), "{out}");
+    let (out, _) = run(&[], "position startpos\ngo depth 9\n");
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove "),
+        "{out}"
+    );
+    // An infinite search is stopped at the end of input, with its move.
+    let (out, _) = run(&[], "go infinite\n");
+    assert!(
+        out.lines().last().unwrap().starts_with("bestmove "),
+        "{out}"
+    );
+    // xboard: the engine's move is made before exiting.
+    let (out, _) = run(&[], "xboard\nprotover 2\nnew\nsd 4\ngo\n");
+    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+}

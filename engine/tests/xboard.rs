@@ -1,0 +1,490 @@
+//! End-to-end tests of the CECP (xboard protocol 2) dialog, driving the real binary.
+
+mod common;
+
+use common::*;
+use outpost_board::{Move, Position};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+fn xboard() -> Engine {
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature done=1", LONG);
+    e
+}
+
+/// Reads a CECP move sent by the engine (coordinates, or O-O/O-O-O in Chess960).
+fn parse_move(pos: &Position, text: &str) -> Move {
+    let m = pos
+        .parse_uci_move(text)
+        .or_else(|_| pos.parse_san(text))
+        .unwrap_or_else(|e| panic!("engine move {text} in {}: {e}", pos.to_fen()));
+    m
+}
+
+#[test]
+fn handshake_features() {
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    let lines = e.until(LONG, |l| l == "feature done=1");
+    assert_eq!(lines[0], "feature done=0");
+    let all = lines.join(" ");
+    for f in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "time=1",
+        "draw=0",
+        "sigint=0",
+        "sigterm=0",
+        "reuse=1",
+        "analyze=1",
+        "colors=0",
+        "myname=\"Outpost ",
+        "variants=\"normal,fischerandom\"",
+        "name=1",
+        "memory=1",
+        "smp=1",
+        "option=\"Hash -spin 16 1 65536\"",
+        "option=\"ClearHash -button\"",
+        "option=\"MoveOverhead -spin 30 0 5000\"",
+        "option=\"BookFile -file\"",
+        #[cfg(feature = "syzygy")]
+        "option=\"SyzygyPath -path\"",
+        #[cfg(feature = "syzygy")]
+        "egt=\"syzygy\"",
+    ] {
+        assert!(all.contains(f), "missing {f}: {all}");
+    }
+}
+
+/// Two engine processes play a game by clock; returns the number of plies and the end.
+fn play_game(variant: &str, setup: Option<&str>, max_plies: usize) -> (usize, String, usize) {
+    let _heavy = heavy();
+    let mut sides = [xboard(), xboard()];
+    let start = match setup {
+        Some(fen) => Position::from_fen(fen).unwrap(),
+        None => Position::startpos(),
+    };
+    let level = "level 0 0:05 0.05";
+    let mut clocks = [500i64, 500i64]; // centiseconds
+    for e in sides.iter_mut() {
+        e.send("new");
+        if variant != "normal" {
+            e.send(&format!("variant {variant}"));
+        }
+        e.send("force");
+        if let Some(fen) = setup {
+            e.send(&format!("setboard {fen}"));
+        }
+        e.send(level);
+        e.send("post");
+        // Pondering has its own test; here it would make both engines compete for the cores.
+        e.send("easy");
+        e.sync_xboard(1);
+    }
+    let mut pos = start;
+    let mut seen: HashMap<u64, u32> = HashMap::new();
+    let mut castlings = 0;
+    let mut end = String::from("ply limit");
+    let mut plies = 0;
+    for ply in 0..max_plies {
+        let me = ply % 2;
+        let e = &mut sides[me];
+        e.send(&format!("time {}", clocks[me]));
+        e.send(&format!("otim {}", clocks[1 - me]));
+        let t = Instant::now();
+        if ply < 2 {
+            e.send("go");
+        }
+        let line = e.expect("move ", LONG);
+        let spent = t.elapsed().as_millis() as i64 / 10;
+        clocks[me] -= spent;
+        if clocks[me] <= 0 {
+            e.fail(&format!("lost on time at ply {ply}"));
+        }
+        clocks[me] += 5;
+        let text = line["move ".len()..].to_string();
+        let m = parse_move(&pos, &text);
+        if m.is_castling() {
+            castlings += 1;
+            if variant == "fischerandom" {
+                assert!(text.starts_with("O-O"), "960 castling sent as {text}");
+            }
+        }
+        pos = pos.play(m);
+        plies += 1;
+        let other = &mut sides[1 - me];
+        if ply >= 1 {
+            other.send(&format!("time {}", clocks[1 - me]));
+            other.send(&format!("otim {}", clocks[me]));
+        }
+        other.send(&format!("usermove {text}"));
+        let count = seen.entry(pos.key()).or_insert(0);
+        *count += 1;
+        if over_by_rule(&pos) || *count >= 3 {
+            // The mover claims the result right after its move.
+            let claim = sides[me]
+                .until(Duration::from_secs(5), |l| l.contains(" {"))
+                .pop()
+                .unwrap();
+            assert!(
+                ["1-0 {", "0-1 {", "1/2-1/2 {"]
+                    .iter()
+                    .any(|r| claim.starts_with(r)),
+                "expected a result claim, got {claim}"
+            );
+            end = claim;
+            break;
+        }
+    }
+    for e in sides.iter_mut() {
+        e.send("result * {test over}");
+        e.sync_xboard(9);
+        e.send("quit");
+        assert!(e.wait_exit(Duration::from_secs(5)).is_some());
+    }
+    (plies, end, castlings)
+}
+
+#[test]
+fn a_full_game_by_clock_between_two_engines() {
+    let (plies, end, _) = play_game("normal", None, 200);
+    eprintln!("xboard game: {plies} plies, {end}");
+    assert!(plies >= 20);
+}
+
+#[test]
+fn a_chess960_game_with_o_o_castling() {
+    let (plies, end, castlings) = play_game(
+        "fischerandom",
+        Some("nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1"),
+        100,
+    );
+    eprintln!("xboard 960 game: {plies} plies, {castlings} castlings, {end}");
+}
+
+#[test]
+fn chess960_castling_both_ways_is_accepted() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("variant fischerandom");
+    e.send("force");
+    e.send("setboard 1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1");
+    e.send("usermove O-O");
+    e.send("usermove O-O-O");
+    e.send("d");
+    let lines = e.until(LONG, |l| l.starts_with("Checkers"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Fen: 2kr2r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 w ")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("Illegal")));
+    // King-takes-rook coordinates too.
+    e.send("setboard 1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3KR1 w GBgb - 0 1");
+    e.send("usermove f1b1");
+    e.send("usermove f8g8");
+    e.send("d");
+    let lines = e.until(LONG, |l| l.starts_with("Checkers"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Fen: 1r3rk1/pppppppp/8/8/8/8/PPPPPPPP/2KR2R1 w ")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn analysis_with_multipv_3_until_exit() {
+    let mut e = xboard();
+    e.send("option MultiPV=3");
+    e.send("new");
+    e.send("force");
+    e.send("post");
+    e.send("analyze");
+    // Thinking lines: depth score time nodes ... pv. Collect until depth 6 shows 3 lines.
+    let mut by_depth: HashMap<u32, Vec<String>> = HashMap::new();
+    let deadline = Instant::now() + LONG;
+    while Instant::now() < deadline {
+        let l = e.next_line(LONG).unwrap();
+        let words: Vec<&str> = l.split_whitespace().collect();
+        if let Some(d) = words.first().and_then(|w| w.parse::<u32>().ok()) {
+            let pv = l.split('\t').nth(1).unwrap_or("").to_string();
+            let first = pv.split_whitespace().next().unwrap_or("").to_string();
+            by_depth.entry(d).or_default().push(first);
+            if d == 6 && by_depth[&6].len() >= 3 {
+                break;
+            }
+        }
+    }
+    let mut firsts = by_depth[&6].clone();
+    firsts.sort();
+    firsts.dedup();
+    assert!(firsts.len() >= 3, "{firsts:?}");
+    // A move in analysis mode restarts the analysis of the new position.
+    e.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("exit");
+    let (_, t) = e.sync_xboard(5);
+    eprintln!("pong after exit in {t:?}");
+    // Nothing more after leaving analysis.
+    let after = e.collect_for(Duration::from_millis(300));
+    assert!(after.is_empty(), "{after:?}");
+}
+
+#[test]
+fn ping_is_answered_at_once_while_thinking_and_move_now_works() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("st 30");
+    e.send("go");
+    std::thread::sleep(Duration::from_millis(300));
+    let mut worst = Duration::ZERO;
+    for n in 0..10 {
+        let (lines, t) = e.sync_xboard(100 + n);
+        assert!(!lines.iter().any(|l| l.starts_with("move")), "{lines:?}");
+        worst = worst.max(t);
+    }
+    eprintln!("ping while thinking: worst round trip {worst:?}");
+    assert!(worst < Duration::from_millis(500));
+    let t = Instant::now();
+    e.send("?");
+    let line = e.expect("move ", Duration::from_secs(2));
+    eprintln!("move {:?} after '?'", t.elapsed());
+    parse_move(&Position::startpos(), &line[5..]);
+}
+
+#[test]
+fn pondering_hit_and_miss() {
+    let _heavy = heavy();
+    let mut e = xboard();
+    e.send("new");
+    e.send("hard");
+    e.send("post");
+    e.send("level 0 0:05 0.05");
+    e.send("time 500");
+    e.send("otim 500");
+    e.send("go");
+    let lines = e.until(LONG, |l| l.starts_with("move "));
+    let mv = &lines.last().unwrap()[5..];
+    let mut pos = Position::startpos();
+    pos = pos.play(parse_move(&pos, mv));
+    // The expected reply is the second move of the last PV.
+    let last_pv = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains('\t'))
+        .expect("a thinking line");
+    let predicted = last_pv
+        .split('\t')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("time 480");
+    e.send("otim 470");
+    e.send(&format!("usermove {predicted}"));
+    let line = e.expect("move ", LONG);
+    pos = pos.play(parse_move(&pos, predicted));
+    pos = pos.play(parse_move(&pos, &line[5..]));
+    // A miss: play some other legal move.
+    let lines = e.collect_for(Duration::from_millis(300));
+    assert!(!lines.iter().any(|l| l.starts_with("move")));
+    let other = pos.legal_moves().as_slice()[0];
+    e.send("time 450");
+    e.send("otim 440");
+    e.send(&format!("usermove {}", other.to_uci(false)));
+    pos = pos.play(other);
+    let line = e.expect("move ", LONG);
+    parse_move(&pos, &line[5..]);
+    e.send("easy");
+    e.send("force");
+    e.sync_xboard(3);
+}
+
+#[test]
+fn claims_mate_and_draws_after_its_move() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("force");
+    e.send("setboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    e.send("sd 4");
+    e.send("go");
+    assert_eq!(e.expect("move ", LONG), "move d1d8");
+    assert_eq!(e.next_line(LONG).unwrap(), "1-0 {White mates}");
+    // Asked to move when already mated: the result instead of a move.
+    e.send("new");
+    e.send("force");
+    e.send("setboard 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go");
+    let (lines, _) = e.sync_xboard(1);
+    assert_eq!(lines, ["1-0 {White mates}"]);
+}
+
+#[test]
+fn undo_remove_and_setboard() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("usermove e7e5");
+    e.send("usermove g1f3");
+    e.send("undo");
+    e.send("remove");
+    e.send("d");
+    let lines = e.until(LONG, |l| l.starts_with("Checkers"));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w ")));
+    e.send("setboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    e.send("sd 3");
+    e.send("go");
+    let line = e.expect("move ", LONG);
+    parse_move(
+        &Position::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").unwrap(),
+        &line[5..],
+    );
+}
+
+#[test]
+fn memory_cores_and_options() {
+    let mut e = xboard();
+    e.send("memory 32");
+    e.send("cores 2");
+    e.send("option Move Overhead=50");
+    e.send("option MoveOverhead=40");
+    e.send("option Clear Hash");
+    e.send("option MultiPV=1");
+    let (lines, _) = e.sync_xboard(1);
+    assert!(lines.is_empty(), "{lines:?}");
+    e.send("new");
+    e.send("sd 5");
+    e.send("go");
+    e.expect("move ", LONG);
+}
+
+#[cfg(feature = "syzygy")]
+#[test]
+fn egtpath_and_book_options() {
+    let mut e = xboard();
+    let syzygy = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/syzygy/regular");
+    let book = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/polyglot/performance.bin"
+    );
+    e.send(&format!("egtpath syzygy {syzygy}"));
+    e.send("option OwnBook=1");
+    e.send(&format!("option BookFile={book}"));
+    let (lines, _) = e.sync_xboard(1);
+    assert!(
+        lines.iter().any(|l| l.contains("up to 4 pieces")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("92954 entries")),
+        "{lines:?}"
+    );
+    e.send("new");
+    e.send("go");
+    let lines = e.until(LONG, |l| l.starts_with("move "));
+    assert!(
+        lines.iter().any(|l| l.starts_with("# book move")),
+        "{lines:?}"
+    );
+    parse_move(&Position::startpos(), &lines.last().unwrap()[5..]);
+    e.send("egtpath gaviota /tmp");
+    let (lines, _) = e.sync_xboard(2);
+    assert!(lines.iter().any(|l| l.starts_with("Error (")), "{lines:?}");
+}
+
+#[test]
+fn every_offered_option_can_be_set_and_memory_changes_mid_session() {
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    let lines = e.until(LONG, |l| l == "feature done=1");
+    let mut count = 0;
+    for l in lines.iter().filter(|l| l.starts_with("feature option=\"")) {
+        let body = l["feature option=\"".len()..].trim_end_matches('"');
+        let (name, kind) = body.split_once(" -").unwrap();
+        let value = match kind.split_whitespace().next().unwrap() {
+            "spin" => {
+                let nums: Vec<i64> = kind
+                    .split_whitespace()
+                    .skip(1)
+                    .map(|n| n.parse().unwrap())
+                    .collect();
+                Some(
+                    if nums[0] < nums[2] {
+                        (nums[0] + 1).min(64)
+                    } else {
+                        nums[1]
+                    }
+                    .to_string(),
+                )
+            }
+            "check" => Some(if kind.ends_with('0') { "1" } else { "0" }.to_string()),
+            "button" => None,
+            _ => Some(String::new()),
+        };
+        match value {
+            Some(v) => e.send(&format!("option {name}={v}")),
+            None => e.send(&format!("option {name}")),
+        }
+        count += 1;
+        let (out, _) = e.sync_xboard(count);
+        assert!(
+            !out.iter().any(|l| l.starts_with("Error")),
+            "{name}: {out:?}"
+        );
+    }
+    assert!(count >= 9, "{count} options");
+    e.send("new");
+    e.send("sd 6");
+    e.send("go");
+    let line = e.expect("move ", LONG);
+    let mut pos = Position::startpos();
+    pos = pos.play(parse_move(&pos, &line[5..]));
+    e.send("force");
+    e.send("memory 64");
+    e.send("cores 2");
+    let (out, t) = e.sync_xboard(1000);
+    eprintln!("memory 64 + cores 2: pong after {t:?}");
+    assert!(!out.iter().any(|l| l.starts_with("Error")), "{out:?}");
+    let reply = pos.legal_moves().as_slice()[0];
+    e.send(&format!("usermove {}", reply.to_uci(false)));
+    pos = pos.play(reply);
+    e.send("go");
+    let line = e.expect("move ", LONG);
+    parse_move(&pos, &line[5..]);
+}
+
+/// Chess960 positions where castling is the only mate in one, so the engine must send it: the
+/// king already stands on its castled square and the rook alone moves (O-O-O: Kc1 Ra1; O-O:
+/// Kg1 Rh1).
+const CASTLING_MATES: [(&str, &str, &str); 2] = [
+    ("2rkr3/2p1p3/8/8/8/8/8/R1K5 w A - 0 1", "O-O-O", "c1a1"),
+    ("4rkr1/4p1p1/8/8/8/8/8/6KR w H - 0 1", "O-O", "g1h1"),
+];
+
+#[test]
+fn chess960_castling_both_ways_is_sent_as_o_o() {
+    let mut e = xboard();
+    for (fen, san, _) in CASTLING_MATES {
+        e.send("new");
+        e.send("variant fischerandom");
+        e.send("force");
+        e.send(&format!("setboard {fen}"));
+        e.send("sd 4");
+        e.send("go");
+        assert_eq!(e.expect("move ", LONG), format!("move {san}"));
+        assert_eq!(e.next_line(LONG).unwrap(), "1-0 {White mates}");
+    }
+}
