@@ -511,6 +511,46 @@ fn syzygy_tables_are_used_and_bad_paths_reported() {
     );
 }
 
+/// Damaged table files in the path: the engine says so and keeps playing legal moves, using the
+/// intact tables and searching where the damaged ones would have answered.
+#[cfg(feature = "syzygy")]
+#[test]
+fn damaged_tables_are_reported_and_play_goes_on() {
+    let dir = std::env::temp_dir().join(format!("outpost-bad-tables-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["KQvK.rtbw", "KQvK.rtbz"] {
+        std::fs::copy(format!("{SYZYGY}/{name}"), dir.join(name)).unwrap();
+    }
+    // A garbage WDL table and a truncated DTZ table for KRvK.
+    std::fs::write(dir.join("KRvK.rtbw"), vec![0x5Au8; 1000]).unwrap();
+    let dtz = std::fs::read(format!("{SYZYGY}/KRvK.rtbz")).unwrap();
+    std::fs::write(dir.join("KRvK.rtbz"), &dtz[..dtz.len() / 3]).unwrap();
+
+    let mut e = uci();
+    e.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.display()
+    ));
+    let (out, _) = e.sync_uci();
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("info string") && l.contains("KRvK")),
+        "no message about the damaged KRvK files: {out:?}"
+    );
+    for fen in [
+        "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+    ] {
+        e.send(&format!("position fen {fen}"));
+        e.send("go depth 6");
+        let (mv, _) = bestmove(&e.expect("bestmove", LONG));
+        play(&Position::from_fen(fen).unwrap(), &mv);
+    }
+    // Still answering after both searches.
+    e.sync_uci();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn chess960_castling_both_ways_is_sent_king_takes_rook() {
     let mut e = uci();
