@@ -11,9 +11,17 @@ if ! .venv/bin/python -c 'import chess' 2>/dev/null; then
     .venv/bin/pip install --quiet --disable-pip-version-check 'chess==1.11.2'
 fi
 
-cargo build --release --locked -p outpost
-cargo test --release --locked --workspace
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 
-if compgen -G "tests/clients/test_*.py" >/dev/null; then
-    OUTPOST="${CARGO_TARGET_DIR:-target}/release/outpost" .venv/bin/python -m unittest discover -s tests/clients -v
-fi
+cargo build --release --locked -p outpost
+cargo test --release --locked --workspace 2>&1 | tee -a "$log"
+
+OUTPOST="${CARGO_TARGET_DIR:-target}/release/outpost" \
+    .venv/bin/python -m unittest discover -s tests/clients -v 2>&1 | tee -a "$log"
+
+# One closing line for both runners (reached only when everything passed: set -e and pipefail).
+rust=$(grep -E '^test result:' "$log" | awk '{p += $4; f += $6} END {print p + 0, f + 0}')
+python=$(grep -E '^Ran [0-9]+ tests?' "$log" | awk '{n += $2} END {print n + 0}')
+read -r rust_passed rust_failed <<<"$rust"
+echo "$((rust_passed + python)) passed, $rust_failed failed"
