@@ -8,6 +8,8 @@
 //!   `outpost book-make <games.pgn> <out.bin> [--max-ply N] [--min-games N]` builds a book
 //!   (both are the book crate's tools; see `outpost_book::cli`).
 //! - `outpost datagen ...` writes self-play training positions (see [`crate::datagen`]).
+//! - `outpost wdl DATA [--write FILE]` fits the `UCI_ShowWDL` model to them
+//!   (see `outpost_eval::tune::wdl`).
 //! - `outpost "position startpos" "go depth 12"`: each argument is a command, run in order,
 //!   each search finishing before the next argument; then the engine exits.
 //! - `--help`, `--version`.
@@ -35,6 +37,9 @@ Usage:
                                 self-play positions for the evaluation tuner (docs/testing.md)
   outpost tune DATA [options]   fit the evaluation weights to game results (Texel tuning;
                                 `outpost tune --help` lists the options)
+  outpost wdl DATA [--validation F] [--limit N] [--write eval/src/wdl.rs]
+                                fit the UCI_ShowWDL win/draw/loss model to self-play data;
+                                print the coefficient block (--write: splice it into FILE)
   outpost COMMAND...            run each argument as a command, in order, then exit,
                                 e.g. outpost \"position startpos\" \"go depth 12\"
   outpost --help | --version
@@ -66,6 +71,7 @@ pub fn run() -> i32 {
         Some("tune") => {
             return tool(outpost_eval::tune::run(&args[1..]).map(|()| String::new()));
         }
+        Some("wdl") => return tool(outpost_eval::tune::wdl::run(&args[1..])),
         Some("perft") => match args.get(1) {
             None => {
                 eprintln!("usage: outpost perft DEPTH [FEN]");

@@ -18,7 +18,7 @@ use crate::xboard::XbState;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use outpost_board::{Move, Position};
 use outpost_protocol::{Command, Dialect, Features, Handshake, OptionSetting, OptionSpec, Reply};
-use outpost_search::{Search, SearchLimits, SearchOptions};
+use outpost_search::{Search, SearchLimits, SearchOptions, Skill};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -218,6 +218,8 @@ impl Engine {
             events: self.events_tx.clone(),
             chess960: self.options.chess960,
             show,
+            show_wdl: self.options.show_wdl,
+            material: outpost_eval::wdl::material(&position),
         });
         let options = SearchOptions {
             multipv: self.options.multipv,
@@ -225,6 +227,10 @@ impl Engine {
             chess960: self.options.chess960,
             tb_probe_depth: self.options.syzygy_probe_depth,
             tb_probe_limit: self.options.syzygy_probe_limit,
+            skill: self
+                .options
+                .limit_strength
+                .then(|| Skill::new(self.options.elo, skill_seed(id))),
         };
         let open_ended = limits.infinite || limits.ponder;
         log::debug!("search {id} ({kind:?}): {limits:?}");
@@ -457,4 +463,12 @@ impl Engine {
             Err(reason) => self.out.error(reason, "bench"),
         }
     }
+}
+
+/// Seed of a handicapped search's choices: the clock makes games differ from run to run.
+fn skill_seed(search_id: u64) -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ search_id.rotate_left(32)
 }

@@ -7,6 +7,7 @@
 //! compared ignoring ASCII case, as the UCI spec says.
 
 use outpost_protocol::{Dialect, OptionSetting, OptionSpec};
+use outpost_search::skill::{MAX_ELO, MIN_ELO};
 use outpost_search::MAX_HASH_MB;
 
 pub const HASH_DEFAULT: i64 = 16;
@@ -35,6 +36,11 @@ pub struct Options {
     pub syzygy_probe_depth: i32,
     pub syzygy_probe_limit: u32,
     pub syzygy_50_move_rule: bool,
+    /// `UCI_ShowWDL`: search reports carry win/draw/loss per mille.
+    pub show_wdl: bool,
+    /// `UCI_LimitStrength` and `UCI_Elo`: play at about this rating (see `outpost_search::skill`).
+    pub limit_strength: bool,
+    pub elo: i32,
 }
 
 impl Default for Options {
@@ -52,6 +58,9 @@ impl Default for Options {
             syzygy_probe_depth: 1,
             syzygy_probe_limit: SYZYGY_PROBE_LIMIT_MAX as u32,
             syzygy_50_move_rule: true,
+            show_wdl: false,
+            limit_strength: false,
+            elo: MIN_ELO,
         }
     }
 }
@@ -110,7 +119,17 @@ pub fn specs(dialect: Dialect) -> Vec<OptionSpec> {
     ));
     if dialect == Dialect::Uci {
         specs.push(OptionSpec::check("UCI_Chess960", false));
+        specs.push(OptionSpec::check("UCI_ShowWDL", false));
     }
+    specs.extend([
+        OptionSpec::check("UCI_LimitStrength", false),
+        OptionSpec::spin(
+            "UCI_Elo",
+            i64::from(MIN_ELO),
+            i64::from(MIN_ELO),
+            i64::from(MAX_ELO),
+        ),
+    ]);
     specs.extend([
         OptionSpec::check("OwnBook", false),
         OptionSpec::file("BookFile", ""),
@@ -200,6 +219,22 @@ impl Options {
             "ucichess960" => {
                 self.chess960 = check(s)?;
                 Ok(plain(Effect::None))
+            }
+            "ucishowwdl" => {
+                self.show_wdl = check(s)?;
+                Ok(plain(Effect::None))
+            }
+            "ucilimitstrength" => {
+                self.limit_strength = check(s)?;
+                Ok(plain(Effect::None))
+            }
+            "ucielo" => {
+                let (n, note) = spin(s, i64::from(MIN_ELO), i64::from(MAX_ELO))?;
+                self.elo = n as i32;
+                Ok(Applied {
+                    effect: Effect::None,
+                    note,
+                })
             }
             "ownbook" => {
                 self.own_book = check(s)?;
@@ -373,5 +408,11 @@ mod tests {
         o.apply(&set("moveoverhead", Some("77"))).unwrap();
         o.apply(&set("UCI Chess960", Some("true"))).unwrap();
         assert_eq!((o.move_overhead_ms, o.chess960), (77, true));
+        o.apply(&set("uci_showwdl", Some("true"))).unwrap();
+        assert!(o.show_wdl);
+        o.apply(&set("UCI_LimitStrength", Some("true"))).unwrap();
+        let applied = o.apply(&set("UCI_Elo", Some("99999"))).unwrap();
+        assert_eq!((o.limit_strength, o.elo), (true, MAX_ELO));
+        assert!(applied.note.is_some(), "an out-of-range rating is reported");
     }
 }

@@ -5,6 +5,10 @@
 //! Every search gets a number. When the engine abandons a search (CECP `force`, `undo`, a
 //! pondering miss...) it moves on to a new number, and reports from the old search are dropped,
 //! so a GUI never sees output of a search it cancelled.
+//!
+//! With `UCI_ShowWDL` on, each UCI `info` line with a score (bounds included, as their score is
+//! still the best guess) carries `wdl W D L`: the fitted model of `outpost_eval::wdl` for
+//! centipawn scores, at the root's material, and a certain result for mate and tablebase scores.
 
 use crate::notation;
 use crate::output::Output;
@@ -36,6 +40,27 @@ pub struct GuiReporter {
     pub chess960: bool,
     /// Print search reports (UCI always; CECP after `post` and in analysis).
     pub show: bool,
+    /// `UCI_ShowWDL`: add win/draw/loss per mille to UCI score lines.
+    pub show_wdl: bool,
+    /// The material of the root position (`outpost_eval::wdl::material`), the model's input.
+    pub material: u32,
+}
+
+/// Reported centipawn scores this large are tablebase results (`TB_CP` less a distance in
+/// plies), not evaluations.
+const TB_DECIDED_CP: i32 = outpost_search::info::TB_CP - outpost_search::score::MAX_PLY as i32;
+
+/// Win/draw/loss per mille of a reported score with `material` on the board: mates and
+/// tablebase results are certain, other scores go through the fitted model.
+pub fn wdl(score: Score, material: u32) -> (u32, u32, u32) {
+    match score {
+        Score::Mate(moves) if moves > 0 => (1000, 0, 0),
+        // `mate 0` and below: the side to move is mated.
+        Score::Mate(_) => (0, 0, 1000),
+        Score::Cp(cp) if cp >= TB_DECIDED_CP => (1000, 0, 0),
+        Score::Cp(cp) if cp <= -TB_DECIDED_CP => (0, 0, 1000),
+        Score::Cp(cp) => outpost_eval::wdl::wdl(cp, material),
+    }
 }
 
 impl GuiReporter {
@@ -57,14 +82,16 @@ impl Reporter for GuiReporter {
             return;
         }
         let dialect = self.out.dialect();
+        let score = match i.score {
+            outpost_search::Score::Cp(cp) => Score::Cp(cp),
+            outpost_search::Score::Mate(m) => Score::Mate(m),
+        };
         let info = Info {
             depth: Some(i.depth.max(0) as u32),
             seldepth: Some(i.seldepth.max(0) as u32),
             multipv: Some(i.multipv as u32),
-            score: Some(match i.score {
-                outpost_search::Score::Cp(cp) => Score::Cp(cp),
-                outpost_search::Score::Mate(m) => Score::Mate(m),
-            }),
+            score: Some(score),
+            wdl: (self.show_wdl && dialect == Dialect::Uci).then(|| wdl(score, self.material)),
             bound: match i.bound {
                 ScoreBound::Exact => None,
                 ScoreBound::Lower => Some(Bound::Lower),
@@ -101,5 +128,23 @@ impl Reporter for GuiReporter {
             best,
             ponder,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_search::info::TB_CP;
+
+    #[test]
+    fn decided_scores_are_certain_and_others_use_the_model() {
+        assert_eq!(wdl(Score::Mate(3), 10), (1000, 0, 0));
+        assert_eq!(wdl(Score::Mate(-2), 10), (0, 0, 1000));
+        assert_eq!(wdl(Score::Mate(0), 10), (0, 0, 1000));
+        assert_eq!(wdl(Score::Cp(TB_CP - 7), 5), (1000, 0, 0));
+        assert_eq!(wdl(Score::Cp(-TB_CP + 7), 5), (0, 0, 1000));
+        for cp in [-300, -20, 0, 45, 300] {
+            assert_eq!(wdl(Score::Cp(cp), 40), outpost_eval::wdl::wdl(cp, 40));
+        }
     }
 }

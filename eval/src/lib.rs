@@ -26,6 +26,7 @@ pub mod score;
 mod threats;
 mod trace;
 pub mod tune;
+pub mod wdl;
 pub mod weights;
 
 pub use evaluate::{phase, taper, PHASE_MAX};

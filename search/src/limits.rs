@@ -1,6 +1,7 @@
 //! What a `go` command asks for: the search limits, protocol-neutral. The engine fills this from
 //! UCI `go ...` or from the xboard clock state.
 
+use crate::skill::Skill;
 use outpost_board::Move;
 
 /// Limits of one search. Every field is optional; with none set the search runs until `stop`.
@@ -66,6 +67,9 @@ pub struct SearchOptions {
     /// Probe only positions with at most this many pieces (`SyzygyProbeLimit`); the oracle's
     /// own maximum applies too.
     pub tb_probe_limit: u32,
+    /// Play below full strength (`UCI_LimitStrength`): a node budget and a chosen, not always
+    /// best, move. The search then runs on the main thread only.
+    pub skill: Option<Skill>,
 }
 
 impl Default for SearchOptions {
@@ -76,6 +80,7 @@ impl Default for SearchOptions {
             chess960: false,
             tb_probe_depth: 1,
             tb_probe_limit: 7,
+            skill: None,
         }
     }
 }

@@ -120,6 +120,18 @@ pub(crate) struct Searcher<'a> {
     /// The best line so far (last completed iteration, or a new best move of the running one).
     best_pv: Vec<Move>,
     best_score: i32,
+    /// Node budget: `go nodes` and the strength handicap's, whichever is smaller.
+    node_limit: Option<u64>,
+    /// The node budget counts only once this depth is complete (a handicapped search always
+    /// finishes depth 1, so it has lines to choose from).
+    node_limit_after: i32,
+    /// One thread counts nodes exactly; with helpers the sum is checked periodically.
+    exact_nodes: bool,
+    /// With a handicap: the lines of the last completed iteration, best first.
+    pub(crate) skill_lines: Vec<RootMove>,
+    /// First move of the last reported first line: when the move played differs (a new best
+    /// move in an unfinished iteration), its line is reported before the answer.
+    pub(crate) reported_best: Move,
 }
 
 impl<'a> Searcher<'a> {
@@ -182,6 +194,14 @@ impl<'a> Searcher<'a> {
             tb_limit: 0,
             best_pv: Vec::new(),
             best_score: -INFINITE,
+            node_limit: match (job.limits.nodes, job.options.skill) {
+                (Some(n), Some(s)) => Some(n.min(s.nodes())),
+                (n, s) => n.or(s.map(|s| s.nodes())),
+            },
+            node_limit_after: i32::from(job.options.skill.is_some()),
+            exact_nodes: job.threads.len() == 1 || job.options.skill.is_some(),
+            skill_lines: Vec::new(),
+            reported_best: Move::NONE,
         }
     }
 
@@ -250,11 +270,11 @@ impl<'a> Searcher<'a> {
                 pv: vec![mv],
             })
             .collect();
-        self.multipv = self
-            .job
-            .options
-            .multipv
-            .clamp(1, self.root_moves.len().max(1));
+        let wanted = match self.job.options.skill {
+            Some(skill) => self.job.options.multipv.max(skill.lines()),
+            None => self.job.options.multipv,
+        };
+        self.multipv = wanted.clamp(1, self.root_moves.len().max(1));
         if let Some(first) = self.root_moves.first() {
             self.best_pv = vec![first.mv];
         }
@@ -296,6 +316,9 @@ impl<'a> Searcher<'a> {
             let best = self.root_moves[0].clone();
             self.best_pv = best.pv.clone();
             self.best_score = best.score;
+            if self.job.options.skill.is_some() {
+                self.skill_lines = self.root_moves[..self.multipv].to_vec();
+            }
             self.publish();
             if !self.is_main {
                 continue;
@@ -381,9 +404,11 @@ impl<'a> Searcher<'a> {
         self.nodes += 1;
         self.td.nodes.store(self.nodes, Ordering::Relaxed);
         if self.is_main {
-            if let Some(limit) = self.job.limits.nodes {
-                // One thread counts exactly; with helpers the sum is checked periodically.
-                if self.job.threads.len() == 1 && self.nodes >= limit {
+            if let Some(limit) = self.node_limit {
+                if self.exact_nodes
+                    && self.nodes >= limit
+                    && self.completed_depth >= self.node_limit_after
+                {
                     self.stop_all();
                     return true;
                 }
@@ -419,11 +444,8 @@ impl<'a> Searcher<'a> {
                 return;
             }
         }
-        if self
-            .job
-            .limits
-            .nodes
-            .is_some_and(|n| self.total_nodes() >= n)
+        if self.node_limit.is_some_and(|n| self.total_nodes() >= n)
+            && self.completed_depth >= self.node_limit_after
         {
             self.stop_all();
             return;
@@ -513,8 +535,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn report_lines(&self, depth: i32) {
+    fn report_lines(&mut self, depth: i32) {
         self.td.tbhits.store(self.tbhits, Ordering::Relaxed);
+        self.reported_best = self.root_moves[0].mv;
         for i in 0..self.multipv {
             let rm = &self.root_moves[i];
             let info = self.make_info(depth, rm, i, ScoreBound::Exact);
@@ -522,7 +545,8 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Reports a final result chosen from another thread.
+    /// Reports the final result when it is not the line last shown (another thread's, the
+    /// handicap's choice, or a new best move of the unfinished iteration).
     pub(crate) fn report_result(&self, result: &ThreadResult, pv: &[Move]) {
         let rm = RootMove {
             mv: pv[0],

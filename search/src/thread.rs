@@ -5,7 +5,9 @@
 //! timing alone. Each keeps its own histories, stacks and evaluator. Thread 0 is the main
 //! thread: it alone reports, checks the clock and decides to stop; once it stops it raises the
 //! stop flag, waits for the helpers to return, and picks the answer: its own, unless a helper
-//! completed a deeper iteration with a better score.
+//! completed a deeper iteration with a better score. Under a strength handicap
+//! (`crate::skill`) the main thread searches alone and the answer is the handicap's choice
+//! among its lines.
 //!
 //! Threads are started once and parked on a condition variable between searches; `start`
 //! hands them a `Job` and returns at once. In `go infinite` and `go ponder` the main thread,
@@ -15,6 +17,7 @@ use crate::history::History;
 use crate::info::Reporter;
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::oracle::EndgameOracle;
+use crate::score::INFINITE;
 use crate::search::{legal_prefix, Searcher};
 use crate::transposition::TranspositionTable;
 use outpost_board::{Move, Position};
@@ -326,7 +329,9 @@ fn thread_main(id: usize, shared: Arc<Shared>, td: Arc<ThreadData>, mut seen: u6
             );
             if id == 0 {
                 run_main(&mut searcher, &shared, &job);
-            } else {
+            } else if job.options.skill.is_none() {
+                // A handicapped search is the main thread's alone, so its node budget means
+                // the same whatever `Threads` says.
                 searcher.setup_root();
                 if !searcher.root_moves.is_empty() {
                     searcher.iterate();
@@ -386,7 +391,7 @@ fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job) {
         return;
     }
     let mut best = searcher.result();
-    let mut from_helper = false;
+    let mut report_chosen = false;
     if job.options.multipv == 1 {
         for td in job.threads.iter().skip(1) {
             let r = td.result.lock().clone();
@@ -395,13 +400,35 @@ fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job) {
             let reached_limit = job.limits.depth.is_some_and(|d| r.depth >= d);
             if r.depth > best.depth && (r.score > best.score || reached_limit) && !r.pv.is_empty() {
                 best = r;
-                from_helper = true;
+                report_chosen = true;
+            }
+        }
+    }
+    if let Some(skill) = job.options.skill {
+        let lines: Vec<(Move, i32)> = searcher
+            .skill_lines
+            .iter()
+            .map(|rm| (rm.mv, rm.score))
+            .collect();
+        // Index 0 keeps the search's own answer, which may be a better move found in the
+        // unfinished iteration.
+        let index = skill.pick(&lines);
+        if let Some(chosen) = searcher.skill_lines.get(index).filter(|_| index > 0) {
+            if chosen.mv != best.pv.first().copied().unwrap_or(Move::NONE) {
+                best = ThreadResult {
+                    depth: best.depth,
+                    score: chosen.score,
+                    pv: chosen.pv.clone(),
+                };
+                // Report the line played, so the GUI's last info matches the best move.
+                report_chosen = true;
             }
         }
     }
     let fallback = searcher.root_moves[0].mv;
     let pv = legal_prefix(&job.position, &best.pv, fallback);
-    if from_helper {
+    let unreported = pv.first() != Some(&searcher.reported_best) && best.score > -INFINITE;
+    if report_chosen || unreported {
         // Show the line that is played, so the GUI's last info matches the best move.
         searcher.report_result(&best, &pv);
     }

@@ -14,6 +14,7 @@
 pub mod data;
 pub mod fit;
 pub mod linear;
+pub mod wdl;
 
 use crate::weights::{splice_source, Weights, DEFAULT};
 use crate::Evaluator;

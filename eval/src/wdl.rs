@@ -1,0 +1,170 @@
+//! The win/draw/loss model behind `UCI_ShowWDL`: how likely a side-to-move score is to end in a
+//! win, a draw or a loss, given how much material is left.
+//!
+//! The shape is two logistic curves sharing one centre and one width: with `v` the score in
+//! Outpost's centipawns, `win = 1 / (1 + exp((a - v) / b))` and `loss` the same for `-v`; the draw
+//! takes the rest, which is positive whenever `a > 0`. The centre `a` (the score that wins half
+//! the time) and the width `b` both depend on the material, because the same advantage converts
+//! more surely with less wood on the board. Each is a cubic in `x = material / MATERIAL_MAX`.
+//!
+//! The coefficients are fitted by maximum likelihood to our own self-play games
+//! (`outpost wdl DATA --write eval/src/wdl.rs`, see [`crate::tune::wdl`]), which rewrites the
+//! block between the `BEGIN WDL` and `END WDL` markers below and nothing else. The current ones
+//! come from 1000 games of `outpost datagen` (86k positions; docs/testing.md, "WDL model").
+
+use outpost_board::{PieceType, Position};
+
+// BEGIN WDL
+/// Centre `a(x)`: coefficients of `1, x, x^2, x^3`, in centipawns.
+pub const A: [f64; 4] = [436.345, -1281.872, 1636.886, -704.488];
+/// Width `b(x)`: coefficients of `1, x, x^2, x^3`, in centipawns.
+pub const B: [f64; 4] = [71.874, 229.736, -436.916, 262.934];
+// END WDL
+
+/// Material is clamped to this range before use: below it (a minor piece or a few pawns) the
+/// curves keep their value at the edge rather than trust a cubic where it bends most; above it
+/// (promoted queens) the start position is the best guide.
+pub const MATERIAL_MIN: u32 = 4;
+/// The material of the start position: 2 * (8 + 3 * 4 + 5 * 2 + 9).
+pub const MATERIAL_MAX: u32 = 78;
+
+/// The centre and width are never allowed below this, so a fitted curve that dips at an edge of
+/// the range still gives a proper distribution (positive draw share, no division by zero).
+const FLOOR_CP: f64 = 1.0;
+
+/// The fitted parameters of the model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Model {
+    pub a: [f64; 4],
+    pub b: [f64; 4],
+}
+
+/// The model compiled into the engine.
+pub const MODEL: Model = Model { a: A, b: B };
+
+/// Pawns 1, knights and bishops 3, rooks 5, queens 9, summed over both sides.
+pub fn material(pos: &Position) -> u32 {
+    let count = |kind| pos.pieces(kind).count();
+    count(PieceType::Pawn)
+        + 3 * (count(PieceType::Knight) + count(PieceType::Bishop))
+        + 5 * count(PieceType::Rook)
+        + 9 * count(PieceType::Queen)
+}
+
+/// The polynomial variable of `material`: the clamped material as a fraction of the start's.
+#[inline]
+pub fn material_x(material: u32) -> f64 {
+    f64::from(material.clamp(MATERIAL_MIN, MATERIAL_MAX)) / f64::from(MATERIAL_MAX)
+}
+
+/// `c[0] + c[1] x + c[2] x^2 + c[3] x^3`.
+#[inline]
+pub fn cubic(c: &[f64; 4], x: f64) -> f64 {
+    ((c[3] * x + c[2]) * x + c[1]) * x + c[0]
+}
+
+/// The chance that the side whose score is `v` wins, for centre `a` and width `b`. The loss
+/// chance is the same function at `-v`, which makes the model exactly symmetric.
+#[inline]
+pub fn win_chance(v: f64, a: f64, b: f64) -> f64 {
+    1.0 / (1.0 + ((a - v) / b).exp())
+}
+
+impl Model {
+    /// Centre and width at polynomial variable `x`, kept above `FLOOR_CP`.
+    #[inline]
+    pub fn params(&self, x: f64) -> (f64, f64) {
+        (
+            cubic(&self.a, x).max(FLOOR_CP),
+            cubic(&self.b, x).max(FLOOR_CP),
+        )
+    }
+
+    /// Win, draw and loss chances (summing to 1) of side-to-move score `cp` with `material`.
+    pub fn probabilities(&self, cp: i32, material: u32) -> (f64, f64, f64) {
+        let (a, b) = self.params(material_x(material));
+        let v = f64::from(cp);
+        let win = win_chance(v, a, b);
+        let loss = win_chance(-v, a, b);
+        (win, (1.0 - win - loss).max(0.0), loss)
+    }
+
+    /// Win, draw and loss per mille, summing to exactly 1000.
+    pub fn wdl(&self, cp: i32, material: u32) -> (u32, u32, u32) {
+        let (win, _, loss) = self.probabilities(cp, material);
+        let per_mille = |p: f64| (p * 1000.0).round().clamp(0.0, 1000.0) as u32;
+        let (w, l) = (per_mille(win), per_mille(loss));
+        // `win + loss < 1` always, but rounding both up could still pass 1000 by one.
+        let l = l.min(1000 - w);
+        (w, 1000 - w - l, l)
+    }
+}
+
+/// Win, draw and loss per mille of side-to-move score `cp` (Outpost centipawns, not a mate or
+/// tablebase score) with `material` on the board (see [`material`]), by the built-in model.
+pub fn wdl(cp: i32, material: u32) -> (u32, u32, u32) {
+    MODEL.wdl(cp, material)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn material_counts_both_sides() {
+        assert_eq!(material(&Position::startpos()), MATERIAL_MAX);
+        let kings_only = Position::from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap();
+        assert_eq!(material(&kings_only), 0);
+        let mixed = Position::from_fen("r3k3/1p6/8/8/8/8/3N4/3QK3 b - - 0 1").unwrap();
+        assert_eq!(material(&mixed), 5 + 1 + 3 + 9);
+    }
+
+    #[test]
+    fn per_mille_sums_to_1000_everywhere() {
+        for material in [0, 4, 10, 30, 58, 78, 100] {
+            for cp in (-3000..=3000).step_by(7) {
+                let (w, d, l) = wdl(cp, material);
+                assert_eq!(w + d + l, 1000, "cp {cp} material {material}");
+            }
+            assert_eq!(wdl(i32::MAX, material).0, 1000);
+            assert_eq!(wdl(i32::MIN + 1, material).2, 1000);
+        }
+    }
+
+    #[test]
+    fn monotone_in_score_and_symmetric() {
+        for material in [4, 20, 40, 60, 78] {
+            let mut last = wdl(-2000, material);
+            for cp in -1999..=2000 {
+                let now = wdl(cp, material);
+                assert!(now.0 >= last.0 && now.2 <= last.2, "cp {cp} m {material}");
+                let mirrored = wdl(-cp, material);
+                assert_eq!((now.0, now.1), (mirrored.2, mirrored.1), "cp {cp}");
+                last = now;
+            }
+            let (w, d, l) = wdl(0, material);
+            assert_eq!(w, l);
+            assert!(
+                d > 0,
+                "a level position can be drawn at material {material}"
+            );
+        }
+    }
+
+    #[test]
+    fn big_advantages_win_and_bad_fits_stay_proper() {
+        assert!(wdl(1500, 30).0 > 900);
+        assert!(wdl(-1500, 30).2 > 900);
+        // A curve that dips below zero is floored, never a negative draw share or a NaN.
+        let bad = Model {
+            a: [-50.0, 0.0, 0.0, 0.0],
+            b: [0.0, -10.0, 0.0, 0.0],
+        };
+        for cp in [-200, 0, 200] {
+            let (w, d, l) = bad.wdl(cp, 40);
+            assert_eq!(w + d + l, 1000);
+            let (pw, pd, pl) = bad.probabilities(cp, 40);
+            assert!(pw.is_finite() && pd >= 0.0 && pl.is_finite());
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Playing below full strength (`UCI_LimitStrength` with `UCI_Elo`).
+//!
+//! Two handicaps, both scaled by the requested rating. The search gets a node budget that
+//! shrinks exponentially as the rating falls (fewer nodes means shallower tactics, the way a
+//! weaker player misses things), and the move is not always the best one: the search looks at
+//! several lines, and the move played is the line whose score plus a random bonus is highest.
+//! The bonus range widens as the rating falls, so a weak level sometimes prefers a move a
+//! pawn or two worse, while a mate or a lost piece (hundreds of centipawns) is seldom given
+//! away by a strong level.
+//!
+//! The constants were set by matches against Stockfish's own `UCI_Elo` levels
+//! (docs/strength.md records them), so the ratings mean the same as Stockfish's.
+
+use outpost_board::Move;
+
+/// Lowest and highest `UCI_Elo` offered.
+pub const MIN_ELO: i32 = 1320;
+pub const MAX_ELO: i32 = 2800;
+
+/// Rating at which the node budget doubles each `ELO_PER_DOUBLING` points above: the budget is
+/// `2^((elo - NODES_ZERO_ELO) / ELO_PER_DOUBLING)`.
+const NODES_ZERO_ELO: i32 = 1000;
+const ELO_PER_DOUBLING: f64 = 110.0;
+
+/// Random bonus range in centipawns: `(MAX_ELO + SPREAD_OFFSET - elo) / SPREAD_DIVISOR`.
+const SPREAD_OFFSET: i32 = 0;
+const SPREAD_DIVISOR: i32 = 6;
+
+/// Lines searched and considered: more at weaker levels, so a worse move is available.
+const BASE_LINES: usize = 4;
+const ELO_PER_EXTRA_LINE: i32 = 300;
+
+/// A strength handicap: the rating and the seed of its random choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skill {
+    elo: i32,
+    seed: u64,
+}
+
+impl Skill {
+    /// A handicap for `elo` (clamped to `MIN_ELO..=MAX_ELO`); `seed` makes the random choices
+    /// (the same seed and search give the same move).
+    pub fn new(elo: i32, seed: u64) -> Skill {
+        Skill {
+            elo: elo.clamp(MIN_ELO, MAX_ELO),
+            seed,
+        }
+    }
+
+    pub fn elo(&self) -> i32 {
+        self.elo
+    }
+
+    /// Nodes the search may spend on one move (it always completes depth 1 first).
+    pub fn nodes(&self) -> u64 {
+        let exponent = f64::from(self.elo - NODES_ZERO_ELO) / ELO_PER_DOUBLING;
+        exponent.exp2().round().max(1.0) as u64
+    }
+
+    /// Number of root lines to search (MultiPV) so that the choice has alternatives.
+    pub fn lines(&self) -> usize {
+        BASE_LINES + ((MAX_ELO - self.elo) / ELO_PER_EXTRA_LINE) as usize
+    }
+
+    /// Width of the random bonus in centipawns.
+    pub fn spread(&self) -> i32 {
+        ((MAX_ELO + SPREAD_OFFSET - self.elo) / SPREAD_DIVISOR).max(0)
+    }
+
+    /// Picks the index of the line to play from `(move, score)` pairs, best first. Scores are
+    /// internal search scores of the side to move. Returns 0 for an empty or one-line list.
+    pub fn pick(&self, lines: &[(Move, i32)]) -> usize {
+        let spread = self.spread();
+        if lines.len() < 2 || spread == 0 {
+            return 0;
+        }
+        let mut rng = SplitMix(self.seed);
+        let mut best = 0;
+        let mut best_value = i64::MIN;
+        for (i, &(_, score)) in lines.iter().enumerate() {
+            let bonus = (rng.next() % spread as u64) as i64;
+            let value = i64::from(score) + bonus;
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        best
+    }
+}
+
+/// A small deterministic generator: the handicap needs variety between moves, not quality.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(scores: &[i32]) -> Vec<(Move, i32)> {
+        scores.iter().map(|&s| (Move::NONE, s)).collect()
+    }
+
+    #[test]
+    fn ratings_are_clamped_to_the_offered_range() {
+        assert_eq!(Skill::new(100, 0).elo(), MIN_ELO);
+        assert_eq!(Skill::new(9999, 0).elo(), MAX_ELO);
+        assert_eq!(Skill::new(2000, 0).elo(), 2000);
+    }
+
+    #[test]
+    fn stronger_levels_search_more_and_choose_more_narrowly() {
+        let mut last = Skill::new(MIN_ELO, 0);
+        for elo in (MIN_ELO + 20..=MAX_ELO).step_by(20) {
+            let s = Skill::new(elo, 0);
+            assert!(s.nodes() >= last.nodes(), "{elo}");
+            assert!(s.spread() <= last.spread(), "{elo}");
+            assert!(s.lines() <= last.lines(), "{elo}");
+            last = s;
+        }
+        assert!(Skill::new(MAX_ELO, 0).nodes() > 1_000 * Skill::new(MIN_ELO, 0).nodes());
+    }
+
+    #[test]
+    fn full_strength_plays_the_best_line() {
+        let s = Skill::new(MAX_ELO, 7);
+        assert_eq!(s.spread(), 0);
+        assert_eq!(s.pick(&lines(&[30, 29, 28, 27])), 0);
+    }
+
+    #[test]
+    fn weak_levels_sometimes_play_a_worse_move_but_never_a_much_worse_one() {
+        let l = lines(&[50, 20, -10, -2_000]);
+        let mut chosen = [0usize; 4];
+        for seed in 0..2_000 {
+            chosen[Skill::new(1600, seed).pick(&l)] += 1;
+        }
+        assert!(chosen[0] > chosen[1] && chosen[1] > chosen[2], "{chosen:?}");
+        assert!(chosen[1] > 0 && chosen[2] > 0, "{chosen:?}");
+        assert_eq!(chosen[3], 0, "a line 20 pawns worse was picked: {chosen:?}");
+    }
+
+    #[test]
+    fn the_same_seed_makes_the_same_choice() {
+        let l = lines(&[10, 5, 0, -5, -10]);
+        for seed in 0..100 {
+            assert_eq!(
+                Skill::new(1400, seed).pick(&l),
+                Skill::new(1400, seed).pick(&l)
+            );
+        }
+    }
+}
