@@ -8,8 +8,10 @@
 //! pawn or two worse, while a mate or a lost piece (hundreds of centipawns) is seldom given
 //! away by a strong level.
 //!
-//! The constants were set by matches against Stockfish's own `UCI_Elo` levels
-//! (docs/strength.md records them), so the ratings mean the same as Stockfish's.
+//! The constants come from short matches against Stockfish's own `UCI_Elo` levels at 10+0.1
+//! (docs/strength.md records them and the check of the result), so that the ratings mean what
+//! Stockfish's mean. Above Outpost's own strength at a given time control a level plays at
+//! full strength: the budget then exceeds what the clock allows.
 
 use outpost_board::Move;
 
@@ -19,12 +21,13 @@ pub const MAX_ELO: i32 = 2800;
 
 /// Rating at which the node budget doubles each `ELO_PER_DOUBLING` points above: the budget is
 /// `2^((elo - NODES_ZERO_ELO) / ELO_PER_DOUBLING)`.
-const NODES_ZERO_ELO: i32 = 1000;
-const ELO_PER_DOUBLING: f64 = 110.0;
+const NODES_ZERO_ELO: i32 = 370;
+const ELO_PER_DOUBLING: f64 = 100.0;
 
-/// Random bonus range in centipawns: `(MAX_ELO + SPREAD_OFFSET - elo) / SPREAD_DIVISOR`.
-const SPREAD_OFFSET: i32 = 0;
-const SPREAD_DIVISOR: i32 = 6;
+/// Random bonus range in centipawns: `(SPREAD_BELOW - elo) / SPREAD_DIVISOR`, none from
+/// `SPREAD_BELOW` up (there the node budget alone is weakening enough).
+const SPREAD_BELOW: i32 = 2000;
+const SPREAD_DIVISOR: i32 = 3;
 
 /// Lines searched and considered: more at weaker levels, so a worse move is available.
 const BASE_LINES: usize = 4;
@@ -64,7 +67,7 @@ impl Skill {
 
     /// Width of the random bonus in centipawns.
     pub fn spread(&self) -> i32 {
-        ((MAX_ELO + SPREAD_OFFSET - self.elo) / SPREAD_DIVISOR).max(0)
+        ((SPREAD_BELOW - self.elo) / SPREAD_DIVISOR).max(0)
     }
 
     /// Picks the index of the line to play from `(move, score)` pairs, best first. Scores are

@@ -16,14 +16,20 @@ fn handicapped(elo: i32, seed: u64) -> SearchOptions {
     }
 }
 
-/// A clock search of a fresh table, so each result depends on its inputs only.
+/// A search of a fresh table to at most depth 10, so each result depends on its inputs only
+/// (the node budgets of the levels used here end it first, except where a test says).
 fn play(search: &mut Search, pos: Position, options: SearchOptions) -> Arc<Collector> {
+    play_to(search, pos, options, 10)
+}
+
+fn play_to(
+    search: &mut Search,
+    pos: Position,
+    options: SearchOptions,
+    depth: i32,
+) -> Arc<Collector> {
     search.clear();
-    let limits = SearchLimits {
-        wtime: Some(60_000),
-        btime: Some(60_000),
-        ..SearchLimits::default()
-    };
+    let limits = SearchLimits::depth(depth);
     let c = run(search, pos, Vec::new(), limits, options);
     let (best, _) = c.bestmove().expect("a best move");
     assert!(pos.is_legal(best), "illegal {best} in {}", pos.to_fen());
@@ -38,10 +44,10 @@ fn best(c: &Collector) -> Move {
 fn the_node_budget_holds_once_depth_one_is_done() {
     let mut search = Search::new(1, 16).unwrap();
     let mut rng = Rng::new(11);
-    let skill = Skill::new(2400, 1);
+    let skill = Skill::new(1800, 1);
     for _ in 0..20 {
         let pos = random_position(&mut rng, 30);
-        let c = play(&mut search, pos, handicapped(2400, 1));
+        let c = play_to(&mut search, pos, handicapped(1800, 1), 64);
         let infos = c.infos.lock();
         let last = infos.last().expect("a report");
         // Depth 1 is finished whatever it costs; the budget applies from then on.
@@ -87,7 +93,7 @@ fn weak_levels_vary_their_choice_and_full_strength_does_not() {
     let mut strong = Vec::new();
     for seed in 0..12 {
         weak.push(best(&play(&mut search, pos, handicapped(1320, seed))));
-        strong.push(best(&play(&mut search, pos, handicapped(2800, seed))));
+        strong.push(best(&play_to(&mut search, pos, handicapped(2800, seed), 6)));
     }
     weak.sort_by_key(|m| m.to_uci(false).to_string());
     weak.dedup();
