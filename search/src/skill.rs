@@ -21,8 +21,8 @@ pub const MAX_ELO: i32 = 2800;
 
 /// Rating at which the node budget doubles each `ELO_PER_DOUBLING` points above: the budget is
 /// `2^((elo - NODES_ZERO_ELO) / ELO_PER_DOUBLING)`.
-const NODES_ZERO_ELO: i32 = 370;
-const ELO_PER_DOUBLING: f64 = 100.0;
+const NODES_ZERO_ELO: i32 = -294;
+const ELO_PER_DOUBLING: f64 = 154.0;
 
 /// Random bonus range in centipawns: `(SPREAD_BELOW - elo) / SPREAD_DIVISOR`, none from
 /// `SPREAD_BELOW` up (there the node budget alone is weakening enough).
@@ -130,7 +130,7 @@ mod tests {
             assert!(s.lines() <= last.lines(), "{elo}");
             last = s;
         }
-        assert!(Skill::new(MAX_ELO, 0).nodes() > 1_000 * Skill::new(MIN_ELO, 0).nodes());
+        assert!(Skill::new(MAX_ELO, 0).nodes() > 500 * Skill::new(MIN_ELO, 0).nodes());
     }
 
     #[test]
