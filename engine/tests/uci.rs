@@ -318,10 +318,11 @@ fn setoption_of_every_option_then_search() {
             let min: i64 = field(kind, "min").unwrap().parse().unwrap();
             let max: i64 = field(kind, "max").unwrap().parse().unwrap();
             let default: i64 = field(kind, "default").unwrap().parse().unwrap();
-            // A value other than the default that the machine can afford.
+            // A value other than the default that the machine can afford (a small step above
+            // the minimum: `Hash` and `Threads` start at 1, `UCI_Elo` at 1320).
             Some(
                 if default < max {
-                    (default + 1).min(max).min(64)
+                    (default + 1).min(max).min(min + 63)
                 } else {
                     min
                 }
