@@ -422,8 +422,10 @@ fn every_offered_option_can_be_set_and_memory_changes_mid_session() {
                     .map(|n| n.parse().unwrap())
                     .collect();
                 Some(
+                    // default, min, max: a small step above the minimum (UCI_Elo starts at
+                    // 1320), never more than the machine can afford for memory or cores.
                     if nums[0] < nums[2] {
-                        (nums[0] + 1).min(64)
+                        (nums[0] + 1).min(nums[2]).min(nums[1] + 63)
                     } else {
                         nums[1]
                     }
