@@ -223,17 +223,6 @@ mod tests {
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
     }
 
-    /// A small deterministic generator for the random playouts.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     #[test]
     fn piece_pawn_and_capture_text() {
         let start = crate::STARTPOS_FEN;
@@ -504,7 +493,7 @@ mod tests {
         let alphabet: Vec<char> = "NBRQKPabcdefgh12345678x:-=+#!?O0 e.p.ü♘€\u{301}\0"
             .chars()
             .collect();
-        let mut rng = Rng(0xDEAD_BEEF_1234_5678);
+        let mut rng = crate::Rng::new(0xDEAD_BEEF_1234_5678);
         let mut ok = 0;
         for _ in 0..50_000 {
             let len = rng.below(9);
@@ -542,7 +531,7 @@ mod tests {
             "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1",
             "nrbbkrqn/pppppppp/8/8/8/8/PPPPPPPP/NRBBKRQN w KQkq - 0 1",
         ];
-        let mut rng = Rng(0x0123_4567_89AB_CDEF);
+        let mut rng = crate::Rng::new(0x0123_4567_89AB_CDEF);
         let (mut checked, mut castles, mut mates, mut promotions) = (0, 0, 0, 0);
         for fen in starts {
             for _game in 0..12 {

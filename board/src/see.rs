@@ -494,20 +494,6 @@ mod tests {
         }
     }
 
-    /// A small deterministic generator for the property tests.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
     /// `see_ge` must agree with `see` on every legal move of many random positions, at the
     /// exact value and one above it; this checks both implementations against each other.
     #[test]
@@ -518,7 +504,7 @@ mod tests {
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
             "rnbqkb1r/pp1p1ppp/2p5/4P3/2B5/8/PPP1NnPP/RNBQK2R w KQkq - 0 6",
         ];
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = crate::Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut checked = 0;
         let mut nonzero = 0;
         for fen in starts {

@@ -2,6 +2,7 @@
 //! evaluation caches.
 
 use crate::polyglot_random::RANDOM64;
+use crate::rng::splitmix;
 use crate::{Color, Piece, Square};
 
 /// Polyglot orders pieces black pawn, white pawn, black knight, ... (kind = 2 * type + white).
@@ -58,14 +59,6 @@ const fn castling_sets() -> [u64; 16] {
 }
 
 static CASTLING_SETS: [u64; 16] = castling_sets();
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
 
 const fn material_table() -> [[u64; 16]; 12] {
     let mut out = [[0u64; 16]; 12];

@@ -14,7 +14,7 @@
 //! cleared before every game, so the games are the same whatever the thread count; with one
 //! thread the file is identical run to run.
 
-use outpost_board::{Color, Move, Position};
+use outpost_board::{Color, Move, Position, Rng};
 use outpost_search::{
     CurrMove, Reporter, Score, ScoreBound, Search, SearchInfo, SearchLimits, SearchOptions,
 };
@@ -244,27 +244,12 @@ pub fn generate(
     }
 }
 
-/// SplitMix64: small, fast, and enough for choosing opening moves.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64, game: u64) -> Rng {
-        let mut r = Rng(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
-        r.next();
-        r
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// The opening moves of game `game`: its own stream, so a game does not depend on which
+/// thread played the games before it.
+fn game_rng(seed: u64, game: u64) -> Rng {
+    let mut r = Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    r.next_u64();
+    r
 }
 
 /// The last exact score and the best move of one search.
@@ -378,7 +363,7 @@ fn opening(search: &Search, config: &Config, rng: &mut Rng) -> (Position, Vec<u6
 }
 
 fn play_game(search: &mut Search, config: &Config, number: u64) -> Game {
-    let mut rng = Rng::new(config.seed, number);
+    let mut rng = game_rng(config.seed, number);
     search.clear();
     let (mut pos, mut history) = opening(search, config, &mut rng);
     search.clear();

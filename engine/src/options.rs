@@ -199,18 +199,12 @@ impl Options {
             "multipv" => {
                 let (n, note) = spin(s, 1, MULTIPV_MAX)?;
                 self.multipv = n as usize;
-                Ok(Applied {
-                    effect: Effect::None,
-                    note,
-                })
+                Ok(noted(note))
             }
             "moveoverhead" => {
                 let (n, note) = spin(s, 0, MOVE_OVERHEAD_MAX)?;
                 self.move_overhead_ms = n;
-                Ok(Applied {
-                    effect: Effect::None,
-                    note,
-                })
+                Ok(noted(note))
             }
             "ponder" => {
                 self.ponder = check(s)?;
@@ -231,10 +225,7 @@ impl Options {
             "ucielo" => {
                 let (n, note) = spin(s, i64::from(MIN_ELO), i64::from(MAX_ELO))?;
                 self.elo = n as i32;
-                Ok(Applied {
-                    effect: Effect::None,
-                    note,
-                })
+                Ok(noted(note))
             }
             "ownbook" => {
                 self.own_book = check(s)?;
@@ -248,28 +239,19 @@ impl Options {
                 let max = i64::from(outpost_book::player::BOOK_DEPTH_MAX);
                 let (n, note) = spin(s, 1, max)?;
                 self.book_depth = n as u32;
-                Ok(Applied {
-                    effect: Effect::None,
-                    note,
-                })
+                Ok(noted(note))
             }
             "bookfile" => Ok(plain(Effect::LoadBook(text(s)))),
             "syzygypath" if cfg!(feature = "syzygy") => Ok(plain(Effect::LoadTablebases(text(s)))),
             "syzygyprobedepth" if cfg!(feature = "syzygy") => {
                 let (n, note) = spin(s, 1, SYZYGY_PROBE_DEPTH_MAX)?;
                 self.syzygy_probe_depth = n as i32;
-                Ok(Applied {
-                    effect: Effect::None,
-                    note,
-                })
+                Ok(noted(note))
             }
             "syzygyprobelimit" if cfg!(feature = "syzygy") => {
                 let (n, note) = spin(s, 0, SYZYGY_PROBE_LIMIT_MAX)?;
                 self.syzygy_probe_limit = n as u32;
-                Ok(Applied {
-                    effect: Effect::None,
-                    note,
-                })
+                Ok(noted(note))
             }
             "syzygy50moverule" if cfg!(feature = "syzygy") => {
                 self.syzygy_50_move_rule = check(s)?;
@@ -277,6 +259,14 @@ impl Options {
             }
             _ => Err(format!("no such option '{}'", s.name)),
         }
+    }
+}
+
+/// A setting with no effect beyond its stored value, and the note about clamping, if any.
+fn noted(note: Option<String>) -> Applied {
+    Applied {
+        effect: Effect::None,
+        note,
     }
 }
 

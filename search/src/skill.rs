@@ -13,7 +13,7 @@
 //! Stockfish's mean. Above Outpost's own strength at a given time control a level plays at
 //! full strength: the budget then exceeds what the clock allows.
 
-use outpost_board::Move;
+use outpost_board::{Move, Rng};
 
 /// Lowest and highest `UCI_Elo` offered.
 pub const MIN_ELO: i32 = 1320;
@@ -77,11 +77,11 @@ impl Skill {
         if lines.len() < 2 || spread == 0 {
             return 0;
         }
-        let mut rng = SplitMix(self.seed);
+        let mut rng = Rng::new(self.seed);
         let mut best = 0;
         let mut best_value = i64::MIN;
         for (i, &(_, score)) in lines.iter().enumerate() {
-            let bonus = (rng.next() % spread as u64) as i64;
+            let bonus = rng.below(spread as usize) as i64;
             let value = i64::from(score) + bonus;
             if value > best_value {
                 best_value = value;
@@ -89,19 +89,6 @@ impl Skill {
             }
         }
         best
-    }
-}
-
-/// A small deterministic generator: the handicap needs variety between moves, not quality.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 

@@ -399,24 +399,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small deterministic generator (SplitMix64), so the synthetic data is the same on
-    /// every run.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-
-        fn unit(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-    }
+    use outpost_board::Rng;
 
     const TRUTH: Model = Model {
         a: [60.0, 250.0, -120.0, 40.0],
@@ -425,10 +408,10 @@ mod tests {
 
     /// Positions with random material and score, each labelled by drawing from `model`.
     fn synthetic(model: &Model, n: usize, seed: u64) -> Vec<Outcome> {
-        let mut rng = Rng(seed);
+        let mut rng = Rng::new(seed);
         (0..n)
             .map(|_| {
-                let m = (rng.next() % 79) as u32;
+                let m = rng.below(79) as u32;
                 let cp = (rng.unit() * 1200.0 - 600.0).round() as i32;
                 let (pw, _, pl) = model.probabilities(cp, m);
                 let r = rng.unit();
