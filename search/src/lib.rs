@@ -2,9 +2,9 @@
 //!
 //! Iterative deepening with aspiration windows over a principal variation search with the usual
 //! selectivity (null move, reverse futility, futility, late move pruning and reductions, SEE
-//! pruning, internal iterative reduction, check extension), a quiescence search, a lock-free
-//! shared transposition table, Lazy SMP threads, time management, MultiPV, tablebase support
-//! through the `EndgameOracle` trait, and the `bench` signature.
+//! pruning, internal iterative reduction, check and singular extensions), a quiescence search, a
+//! lock-free shared transposition table, Lazy SMP threads, time management, MultiPV, tablebase
+//! support through the `EndgameOracle` trait, and the `bench` signature.
 //!
 //! # Using it (the engine's view)
 //!

@@ -54,6 +54,8 @@ struct StackEntry {
     piece_to: PieceTo,
     /// Plies since the last null move: repetitions may not be looked for across one.
     plies_from_null: usize,
+    /// The move a singular-extension search leaves out (`NONE` in a normal search).
+    excluded: Move,
 }
 
 impl StackEntry {
@@ -63,6 +65,7 @@ impl StackEntry {
         mv: Move::NONE,
         piece_to: PieceTo::NONE,
         plies_from_null: 0,
+        excluded: Move::NONE,
     };
 }
 
@@ -722,6 +725,9 @@ impl<'a> Searcher<'a> {
         // Step 5. Transposition table. Outside PV nodes a deep enough stored bound that settles
         // the window is the answer. Near the fifty-move limit stored scores may be stale draws,
         // so they are not trusted there.
+        // A singular-extension search (a move excluded) asks a different question of the same
+        // position, so the stored answer is neither used nor replaced.
+        let excluded = self.ss(ply).excluded;
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         let tt_move = if root {
@@ -731,6 +737,7 @@ impl<'a> Searcher<'a> {
         };
         if let Some(h) = hit {
             if !pv_node
+                && excluded.is_none()
                 && h.depth >= depth
                 && self.pos.halfmove_clock() < 90
                 && match h.bound {
@@ -746,7 +753,7 @@ impl<'a> Searcher<'a> {
         // Step 6. Tablebases: an exact game-theoretic result, or a bound that settles the
         // window, ends the search of this node.
         let mut max_score = MATE;
-        if !root {
+        if !root && excluded.is_none() {
             if let Some(wdl) = self.probe_wdl(depth) {
                 let score = wdl.score(ply);
                 let bound = match wdl {
@@ -817,7 +824,7 @@ impl<'a> Searcher<'a> {
         // Killers are per ply of the current line; the children start fresh.
         self.ss_mut(ply + 1).killers = [Move::NONE; 2];
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Step 8. Reverse futility pruning: far enough above beta at shallow depth that a
             // quiet move from the opponent is unlikely to bring the score back.
             if depth <= 8
@@ -900,7 +907,9 @@ impl<'a> Searcher<'a> {
         let non_pawn = self.has_non_pawn_material();
 
         while let Some(m) = picker.next(&self.pos, self.history) {
-            if root && !self.root_moves[self.pv_idx..].iter().any(|rm| rm.mv == m) {
+            if m == excluded
+                || (root && !self.root_moves[self.pv_idx..].iter().any(|rm| rm.mv == m))
+            {
                 continue;
             }
             move_count += 1;
@@ -948,9 +957,49 @@ impl<'a> Searcher<'a> {
                 }
             }
 
-            // Step 13. Check extension: checks are forcing and often tactical; the ply guard
-            // stops perpetual-check lines from exploding the tree.
-            let extension = i32::from(gives_check && ply < 2 * self.root_depth as usize);
+            // Step 13. Extensions, limited by a ply guard so that forcing lines cannot explode
+            // the tree. Singular: when every other move fails well below the table's score,
+            // the table move is the only good one and earns a deeper look. Checks are forcing
+            // and often tactical.
+            let mut extension = 0;
+            if ply < 2 * self.root_depth as usize {
+                if let Some(h) = hit.filter(|h| {
+                    !root
+                        && m == tt_move
+                        && depth >= 8
+                        && excluded.is_none()
+                        && h.depth >= depth - 3
+                        && h.bound != Bound::Upper
+                        && !is_decisive(h.score)
+                }) {
+                    let singular_beta = h.score - depth;
+                    self.ss_mut(ply).excluded = m;
+                    let score = self.search(
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        cut_node,
+                    );
+                    self.ss_mut(ply).excluded = Move::NONE;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        // Multi-cut: another move also beats beta, so this node will fail
+                        // high whichever move is tried.
+                        return singular_beta;
+                    } else if h.score >= beta {
+                        // Not singular but expected to cut: a shallower look will do.
+                        extension = -1;
+                    }
+                }
+                if gives_check {
+                    extension = extension.max(1);
+                }
+            }
             let new_depth = depth - 1 + extension;
             let was_special = m == killers[0] || m == killers[1] || m == counter;
             let late_noisy = picker.stage() == Stage::Done || picker.stage() == Stage::BadNoisy;
@@ -1016,9 +1065,16 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        // Step 16. No legal move: mate or stalemate.
+        // Step 16. No legal move: mate or stalemate. With a move excluded the position has one,
+        // so the singular search just failed low.
         if move_count == 0 {
-            return if in_check { mated_in(ply) } else { DRAW };
+            return if !excluded.is_none() {
+                alpha
+            } else if in_check {
+                mated_in(ply)
+            } else {
+                DRAW
+            };
         }
 
         // Step 17. Learn from a cutoff: the quiet move that refuted this node becomes a killer,
@@ -1037,7 +1093,7 @@ impl<'a> Searcher<'a> {
 
         // Step 18. Store the result. MultiPV lines after the first search a restricted root, so
         // their result is not the node's value.
-        if !(root && self.pv_idx > 0) {
+        if !(root && self.pv_idx > 0) && excluded.is_none() {
             let bound = if best_score >= beta {
                 Bound::Lower
             } else if pv_node && best_score > alpha_orig {
