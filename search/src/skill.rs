@@ -20,9 +20,16 @@ pub const MIN_ELO: i32 = 1320;
 pub const MAX_ELO: i32 = 2800;
 
 /// Rating at which the node budget doubles each `ELO_PER_DOUBLING` points above: the budget is
-/// `2^((elo - NODES_ZERO_ELO) / ELO_PER_DOUBLING)`.
+/// `2^((elo - NODES_ZERO_ELO) / ELO_PER_DOUBLING)` up to `STEEP_FROM`.
 const NODES_ZERO_ELO: i32 = -294;
 const ELO_PER_DOUBLING: f64 = 154.0;
+
+/// From `STEEP_FROM` up the budget doubles every `STEEP_ELO_PER_DOUBLING` points. Matches put a
+/// 30k-node level near 2080 and a 185k-node one near 2220: near Outpost's own strength each
+/// doubling buys little against Stockfish's levels, so 2400 needs about the full search
+/// (3M nodes, more than 10+0.1 allows).
+const STEEP_FROM: i32 = 2000;
+const STEEP_ELO_PER_DOUBLING: f64 = 60.0;
 
 /// Random bonus range in centipawns: `(SPREAD_BELOW - elo) / SPREAD_DIVISOR`, none from
 /// `SPREAD_BELOW` up (there the node budget alone is weakening enough).
@@ -56,12 +63,20 @@ impl Skill {
 
     /// Nodes the search may spend on one move (it always completes depth 1 first).
     pub fn nodes(&self) -> u64 {
-        let exponent = f64::from(self.elo - NODES_ZERO_ELO) / ELO_PER_DOUBLING;
+        let gentle = self.elo.min(STEEP_FROM) - NODES_ZERO_ELO;
+        let steep = (self.elo - STEEP_FROM).max(0);
+        let exponent =
+            f64::from(gentle) / ELO_PER_DOUBLING + f64::from(steep) / STEEP_ELO_PER_DOUBLING;
         exponent.exp2().round().max(1.0) as u64
     }
 
-    /// Number of root lines to search (MultiPV) so that the choice has alternatives.
+    /// Number of root lines to search (MultiPV) so that the choice has alternatives. Without a
+    /// random bonus the best line is always played, and extra lines would only spend the node
+    /// budget (matches showed a 2400 level with five lines far weaker than its budget).
     pub fn lines(&self) -> usize {
+        if self.spread() == 0 {
+            return 1;
+        }
         BASE_LINES + ((MAX_ELO - self.elo) / ELO_PER_EXTRA_LINE) as usize
     }
 
@@ -121,9 +136,19 @@ mod tests {
     }
 
     #[test]
+    fn budgets_follow_the_calibrated_curve() {
+        // The budgets docs/strength.md measured: 1600 and 2000 on the gentle slope, 2400 on
+        // the steep one.
+        assert_eq!(Skill::new(1600, 0).nodes(), 5_038);
+        assert_eq!(Skill::new(2000, 0).nodes(), 30_491);
+        assert!((3_000_000..3_200_000).contains(&Skill::new(2400, 0).nodes()));
+    }
+
+    #[test]
     fn full_strength_plays_the_best_line() {
         let s = Skill::new(MAX_ELO, 7);
         assert_eq!(s.spread(), 0);
+        assert_eq!(s.lines(), 1);
         assert_eq!(s.pick(&lines(&[30, 29, 28, 27])), 0);
     }
 
