@@ -7,7 +7,8 @@
 //! - `outpost book <file.bin> [fen]` lists a Polyglot book's moves for a position, and
 //!   `outpost book-make <games.pgn> <out.bin> [--max-ply N] [--min-games N]` builds a book
 //!   (both are the book crate's tools; see `outpost_book::cli`).
-//! - `outpost datagen ...` writes self-play training positions (see [`crate::datagen`]).
+//! - `outpost datagen ...` writes self-play training data and `outpost data-stats FILE...`
+//!   summarises it (the tools crate: `outpost_tools::datagen`, `outpost_tools::stats`).
 //! - `outpost wdl DATA [--write FILE]` fits the `UCI_ShowWDL` model to them
 //!   (see `outpost_eval::tune::wdl`).
 //! - `outpost "position startpos" "go depth 12"`: each argument is a command, run in order,
@@ -33,8 +34,10 @@ Usage:
                                 [--only-white|--only-black] [--uniform]
                                 build a Polyglot book from PGN games
   outpost datagen [--games N] [--threads T] [--nodes N | --depth D] [--random-plies K]
-                  [--seed S] [--hash MB] [--out FILE]
-                                self-play positions for the evaluation tuner (docs/testing.md)
+                  [--openings FILE] [--seed S] [--hash MB] [--format binary|text] [--out FILE]
+                                self-play training data: binary records for the network
+                                trainer (resumable; docs/nnue.md), or text for `tune`/`wdl`
+  outpost data-stats FILE...    games, positions, results and a score histogram of datagen files
   outpost tune DATA [options]   fit the evaluation weights to game results (Texel tuning;
                                 `outpost tune --help` lists the options)
   outpost wdl DATA [--validation F] [--limit N] [--write eval/src/wdl.rs]
@@ -66,8 +69,9 @@ pub fn run() -> i32 {
         Some("book") => return tool(outpost_book::cli::list_command(&args[1..])),
         Some("book-make") => return tool(outpost_book::cli::make_command(&args[1..])),
         Some("datagen") => {
-            return tool(crate::datagen::run(&args[1..]).map(|()| String::new()));
+            return tool(outpost_tools::datagen::run(&args[1..]).map(|()| String::new()));
         }
+        Some("data-stats") => return tool(outpost_tools::stats::run(&args[1..])),
         Some("tune") => {
             return tool(outpost_eval::tune::run(&args[1..]).map(|()| String::new()));
         }

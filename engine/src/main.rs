@@ -3,7 +3,6 @@
 
 mod bench;
 mod cli;
-mod datagen;
 mod engine;
 mod game;
 mod input;

@@ -110,3 +110,35 @@ fn piped_input_ending_during_work_still_prints_the_result() {
     let (out, _) = run(&[], "xboard\nprotover 2\nnew\nsd 4\ngo\n");
     assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
 }
+
+/// `datagen` appends to its file and a rerun plays only the games the file lacks; `data-stats`
+/// reads what it wrote.
+#[test]
+fn datagen_resumes_and_data_stats_reads_it() {
+    let dir = std::env::temp_dir().join(format!("outpost-cli-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("games.bin");
+    let out = out.to_str().unwrap();
+    let gen = |games: &str| {
+        run(
+            &["datagen", "--games", games, "--nodes", "200", "--out", out],
+            "",
+        )
+    };
+    assert!(gen("2").1);
+    let two = std::fs::read(out).unwrap();
+    assert!(gen("3").1);
+    let three = std::fs::read(out).unwrap();
+    // The first two games are untouched and a third block follows.
+    assert!(three.len() > two.len() && three.starts_with(&two));
+    assert_eq!(three.len() % 32, 0);
+    let (stats, ok) = run(&["data-stats", out], "");
+    assert!(ok, "{stats}");
+    assert!(stats.contains("games      3"), "{stats}");
+    let (_, ok) = run(
+        &["data-stats", dir.join("missing.bin").to_str().unwrap()],
+        "",
+    );
+    assert!(!ok);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,480 @@
+//! The training-data file: self-play games as fixed 32-byte little-endian records.
+//!
+//! A file is a sequence of game blocks. Each block is one [`GameHeader`] record followed by
+//! exactly `positions` [`Record`]s, one for every position of the game in which the engine
+//! searched (openings' random plies are not recorded). Positions are kept whatever they are;
+//! the trainer, not datagen, filters (in check, noisy best move, mate-range scores, early plies),
+//! so a filter can change without regenerating data.
+//!
+//! Blocks are written whole and flushed per game, so a killed run leaves at most a torn last
+//! block, which [`scan`] finds and the next run truncates. A game's block records its number,
+//! so a rerun with the same file skips the games it already holds.
+//!
+//! Position record (32 bytes, the layout of bulletformat's board plus a move and flags):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0..8 | occupancy, bit `i` = square `i` (a1 = 0, h8 = 63) |
+//! | 8..24 | pieces, one nibble each in occupancy order from the lowest square, low nibble first: `colour * 8 + kind` (kind 0..6 = P N B R Q K) |
+//! | 24..26 | score: i16 centipawns from white's view, clamped to +-32000 (mates are +-32000) |
+//! | 26 | result from white's view: 0 loss, 1 draw, 2 win |
+//! | 27 | flags: bit 0 black to move, 1 side to move in check, 2 best move a capture or promotion, 3 score a mate or beyond `SCORE_BOUND` |
+//! | 28..30 | ply of the game (0 = the start position) |
+//! | 30..32 | the search's best move, `outpost_board::Move::raw()` |
+
+use outpost_board::{Bitboard, Color, Move, Piece, PieceType, Position, Square};
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+/// Size of every record, header or position.
+pub const RECORD_BYTES: usize = 32;
+/// First bytes of a game header; a block that does not start with them is not ours.
+pub const MAGIC: [u8; 8] = *b"OPGAME01";
+/// Scores at or beyond this are mates or tablebase-like and flagged [`Record::FLAG_EXTREME`].
+pub const SCORE_BOUND: i32 = 3000;
+/// The largest score a record holds; mates are stored as this.
+pub const SCORE_MAX: i32 = 32000;
+
+/// A game's result from white's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    BlackWins = 0,
+    Draw = 1,
+    WhiteWins = 2,
+}
+
+impl Outcome {
+    pub fn from_byte(b: u8) -> Option<Outcome> {
+        match b {
+            0 => Some(Outcome::BlackWins),
+            1 => Some(Outcome::Draw),
+            2 => Some(Outcome::WhiteWins),
+            _ => None,
+        }
+    }
+
+    /// 1.0, 0.5 or 0.0, the usual white-view label.
+    pub fn white_score(self) -> f32 {
+        self as u8 as f32 / 2.0
+    }
+}
+
+/// One searched position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub occupancy: u64,
+    pub pieces: [u8; 16],
+    /// Centipawns from white's view.
+    pub score: i16,
+    pub outcome: Outcome,
+    pub flags: u8,
+    pub ply: u16,
+    pub best: u16,
+}
+
+impl Record {
+    pub const FLAG_BLACK_TO_MOVE: u8 = 1;
+    pub const FLAG_IN_CHECK: u8 = 2;
+    pub const FLAG_NOISY_BEST: u8 = 4;
+    pub const FLAG_EXTREME: u8 = 8;
+
+    /// The record of `pos` where the search chose `best` with `white_cp` (mates already mapped
+    /// to a large value by the caller; `mate` flags them).
+    pub fn new(
+        pos: &Position,
+        best: Move,
+        white_cp: i32,
+        mate: bool,
+        outcome: Outcome,
+        ply: u16,
+    ) -> Record {
+        let occ = pos.occupied();
+        let mut pieces = [0u8; 16];
+        for (i, sq) in occ.iter().enumerate() {
+            let p = pos.piece_on(sq).expect("an occupied square holds a piece");
+            let code = (p.color() as u8) * 8 + p.kind() as u8;
+            pieces[i / 2] |= code << (4 * (i % 2));
+        }
+        let mut flags = 0;
+        if pos.side_to_move() == Color::Black {
+            flags |= Self::FLAG_BLACK_TO_MOVE;
+        }
+        if pos.in_check() {
+            flags |= Self::FLAG_IN_CHECK;
+        }
+        if !best.is_none() && pos.is_noisy(best) {
+            flags |= Self::FLAG_NOISY_BEST;
+        }
+        if mate || white_cp.abs() >= SCORE_BOUND {
+            flags |= Self::FLAG_EXTREME;
+        }
+        Record {
+            occupancy: occ.0,
+            pieces,
+            score: white_cp.clamp(-SCORE_MAX, SCORE_MAX) as i16,
+            outcome,
+            flags,
+            ply,
+            best: best.raw(),
+        }
+    }
+
+    pub fn to_bytes(&self) -> [u8; RECORD_BYTES] {
+        let mut b = [0u8; RECORD_BYTES];
+        b[0..8].copy_from_slice(&self.occupancy.to_le_bytes());
+        b[8..24].copy_from_slice(&self.pieces);
+        b[24..26].copy_from_slice(&self.score.to_le_bytes());
+        b[26] = self.outcome as u8;
+        b[27] = self.flags;
+        b[28..30].copy_from_slice(&self.ply.to_le_bytes());
+        b[30..32].copy_from_slice(&self.best.to_le_bytes());
+        b
+    }
+
+    pub fn from_bytes(b: &[u8; RECORD_BYTES]) -> Result<Record, DataError> {
+        let occupancy = u64::from_le_bytes(b[0..8].try_into().expect("8 bytes"));
+        let count = occupancy.count_ones() as usize;
+        if !(2..=32).contains(&count) {
+            return Err(DataError::BadRecord("occupancy must hold 2 to 32 pieces"));
+        }
+        let mut pieces = [0u8; 16];
+        pieces.copy_from_slice(&b[8..24]);
+        for i in 0..count {
+            let code = (pieces[i / 2] >> (4 * (i % 2))) & 15;
+            if code & 7 > 5 {
+                return Err(DataError::BadRecord("piece code out of range"));
+            }
+        }
+        let outcome = Outcome::from_byte(b[26]).ok_or(DataError::BadRecord("result byte"))?;
+        Ok(Record {
+            occupancy,
+            pieces,
+            score: i16::from_le_bytes([b[24], b[25]]),
+            outcome,
+            flags: b[27],
+            ply: u16::from_le_bytes([b[28], b[29]]),
+            best: u16::from_le_bytes([b[30], b[31]]),
+        })
+    }
+
+    /// The pieces with their squares, lowest square first: what a network's features need.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Bitboard(self.occupancy)
+            .iter()
+            .enumerate()
+            .map(move |(i, sq)| {
+                let code = (self.pieces[i / 2] >> (4 * (i % 2))) & 15;
+                let color = if code >= 8 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                (
+                    sq,
+                    Piece::new(color, PieceType::from_index((code & 7) as usize)),
+                )
+            })
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        if self.flags & Self::FLAG_BLACK_TO_MOVE != 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The position as FEN, without castling rights or en passant (the record has neither).
+    pub fn fen(&self) -> String {
+        let mut board = [None; 64];
+        for (sq, p) in self.pieces() {
+            board[sq.index()] = Some(p);
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(p) => {
+                        if empty > 0 {
+                            fen.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        fen.push(p.char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        let stm = match self.side_to_move() {
+            Color::White => 'w',
+            Color::Black => 'b',
+        };
+        format!("{fen} {stm} - - 0 1")
+    }
+}
+
+/// The first record of a game block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameHeader {
+    /// The game's number in its run: with the run's seed it determines the game.
+    pub number: u64,
+    pub seed: u64,
+    pub positions: u32,
+    pub outcome: Outcome,
+}
+
+impl GameHeader {
+    pub fn to_bytes(&self) -> [u8; RECORD_BYTES] {
+        let mut b = [0u8; RECORD_BYTES];
+        b[0..8].copy_from_slice(&MAGIC);
+        b[8..16].copy_from_slice(&self.number.to_le_bytes());
+        b[16..24].copy_from_slice(&self.seed.to_le_bytes());
+        b[24..28].copy_from_slice(&self.positions.to_le_bytes());
+        b[28] = self.outcome as u8;
+        b
+    }
+
+    pub fn from_bytes(b: &[u8; RECORD_BYTES]) -> Result<GameHeader, DataError> {
+        if b[0..8] != MAGIC {
+            return Err(DataError::BadRecord("game header without its magic bytes"));
+        }
+        Ok(GameHeader {
+            number: u64::from_le_bytes(b[8..16].try_into().expect("8 bytes")),
+            seed: u64::from_le_bytes(b[16..24].try_into().expect("8 bytes")),
+            positions: u32::from_le_bytes(b[24..28].try_into().expect("4 bytes")),
+            outcome: Outcome::from_byte(b[28]).ok_or(DataError::BadRecord("result byte"))?,
+        })
+    }
+}
+
+/// What can be wrong with a data file.
+#[derive(Debug)]
+pub enum DataError {
+    Io(String, io::Error),
+    BadRecord(&'static str),
+    /// A block that is not a game block at this byte offset (not a torn tail: more follows).
+    Corrupt(u64, &'static str),
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DataError::Io(path, e) => write!(f, "{path}: {e}"),
+            DataError::BadRecord(what) => write!(f, "bad record: {what}"),
+            DataError::Corrupt(at, what) => write!(f, "not a datagen file at byte {at}: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for DataError {}
+
+/// One game block as read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameBlock {
+    pub header: GameHeader,
+    pub records: Vec<Record>,
+}
+
+impl GameBlock {
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity((self.records.len() + 1) * RECORD_BYTES);
+        out.extend_from_slice(&self.header.to_bytes());
+        for r in &self.records {
+            out.extend_from_slice(&r.to_bytes());
+        }
+        out
+    }
+}
+
+/// Reads game blocks one after another.
+pub struct GameReader<R: Read> {
+    input: R,
+    offset: u64,
+}
+
+impl GameReader<BufReader<File>> {
+    pub fn open(path: &Path) -> Result<Self, DataError> {
+        let file = File::open(path).map_err(|e| DataError::Io(path.display().to_string(), e))?;
+        Ok(GameReader::new(BufReader::with_capacity(1 << 20, file)))
+    }
+}
+
+impl<R: Read> GameReader<R> {
+    pub fn new(input: R) -> Self {
+        GameReader { input, offset: 0 }
+    }
+
+    /// Byte offset of the next block (after a torn tail: where the whole blocks end).
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+
+    /// The next whole block; `Ok(None)` at the end or at a torn last block.
+    pub fn next_game(&mut self) -> Result<Option<GameBlock>, DataError> {
+        let mut buf = [0u8; RECORD_BYTES];
+        if !self.read_record(&mut buf)? {
+            return Ok(None);
+        }
+        let header = GameHeader::from_bytes(&buf)
+            .map_err(|_| DataError::Corrupt(self.offset, "expected a game header"))?;
+        let mut records = Vec::with_capacity(header.positions as usize);
+        for _ in 0..header.positions {
+            if !self.read_record(&mut buf)? {
+                return Ok(None);
+            }
+            let record = Record::from_bytes(&buf).map_err(|e| match e {
+                DataError::BadRecord(what) => DataError::Corrupt(self.offset, what),
+                other => other,
+            })?;
+            records.push(record);
+        }
+        self.offset += (header.positions as u64 + 1) * RECORD_BYTES as u64;
+        Ok(Some(GameBlock { header, records }))
+    }
+
+    /// Fills `buf`; false at a clean or torn end.
+    fn read_record(&mut self, buf: &mut [u8; RECORD_BYTES]) -> Result<bool, DataError> {
+        let mut filled = 0;
+        while filled < RECORD_BYTES {
+            match self.input.read(&mut buf[filled..]) {
+                Ok(0) => return Ok(false),
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(DataError::Io("read".to_string(), e)),
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// The games a file already holds and where its whole blocks end.
+#[derive(Clone, Debug, Default)]
+pub struct Scan {
+    pub games: Vec<u64>,
+    pub positions: u64,
+    pub whole_bytes: u64,
+    pub file_bytes: u64,
+}
+
+/// Reads a data file through; a missing file is an empty one.
+pub fn scan(path: &Path) -> Result<Scan, DataError> {
+    let file_bytes = match std::fs::metadata(path) {
+        Ok(m) => m.len(),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Scan::default()),
+        Err(e) => return Err(DataError::Io(path.display().to_string(), e)),
+    };
+    let mut reader = GameReader::open(path)?;
+    let mut scan = Scan {
+        file_bytes,
+        ..Scan::default()
+    };
+    while let Some(game) = reader.next_game()? {
+        scan.games.push(game.header.number);
+        scan.positions += game.records.len() as u64;
+    }
+    scan.whole_bytes = reader.offset();
+    Ok(scan)
+}
+
+/// Opens `path` for appending after cutting a torn last block, and says what it held.
+pub fn open_for_append(path: &Path) -> Result<(File, Scan), DataError> {
+    let scan = scan(path)?;
+    let io_err = |e| DataError::Io(path.display().to_string(), e);
+    let mut file = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .read(true)
+        .write(true)
+        .open(path)
+        .map_err(io_err)?;
+    if scan.whole_bytes < scan.file_bytes {
+        file.set_len(scan.whole_bytes).map_err(io_err)?;
+    }
+    file.seek(SeekFrom::End(0)).map_err(io_err)?;
+    Ok((file, scan))
+}
+
+/// Appends one game and flushes it to the file.
+pub fn append(file: &mut File, game: &GameBlock) -> io::Result<()> {
+    file.write_all(&game.to_bytes())?;
+    file.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_round_trips_a_position() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "8/8/8/4k3/8/8/8/R3K3 b - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let best = pos.legal_moves()[0];
+            let r = Record::new(&pos, best, -123, false, Outcome::Draw, 17);
+            let back = Record::from_bytes(&r.to_bytes()).unwrap();
+            assert_eq!(r, back);
+            assert_eq!(back.fen(), fen);
+            assert_eq!(back.score, -123);
+            assert_eq!(Move::from_raw(back.best), best);
+        }
+    }
+
+    #[test]
+    fn mates_are_clamped_and_flagged() {
+        let pos = Position::startpos();
+        let r = Record::new(&pos, Move::NONE, 1_000_000, true, Outcome::WhiteWins, 0);
+        assert_eq!(r.score as i32, SCORE_MAX);
+        assert_ne!(r.flags & Record::FLAG_EXTREME, 0);
+    }
+
+    #[test]
+    fn torn_tail_is_cut_and_games_kept() {
+        let dir = std::env::temp_dir().join(format!("outpost-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("torn.bin");
+        let _ = std::fs::remove_file(&path);
+        let pos = Position::startpos();
+        let game = |n: u64| GameBlock {
+            header: GameHeader {
+                number: n,
+                seed: 5,
+                positions: 2,
+                outcome: Outcome::Draw,
+            },
+            records: vec![Record::new(&pos, Move::NONE, 10, false, Outcome::Draw, 0); 2],
+        };
+        {
+            let (mut f, s) = open_for_append(&path).unwrap();
+            assert!(s.games.is_empty());
+            append(&mut f, &game(0)).unwrap();
+            append(&mut f, &game(3)).unwrap();
+            // A game cut off after its header and half a record.
+            f.write_all(&game(7).to_bytes()[..48]).unwrap();
+        }
+        let (_, s) = open_for_append(&path).unwrap();
+        assert_eq!(s.games, vec![0, 3]);
+        assert_eq!(s.positions, 4);
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), 6 * 32);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn garbage_is_an_error_not_a_torn_tail() {
+        let bytes = [0xAB_u8; 64];
+        let mut r = GameReader::new(&bytes[..]);
+        assert!(matches!(r.next_game(), Err(DataError::Corrupt(0, _))));
+    }
+}

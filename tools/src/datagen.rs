@@ -1,0 +1,737 @@
+//! `outpost datagen`: training data from our own self-play, for the network trainer and the
+//! evaluation tuner.
+//!
+//! Worker threads each own a one-thread `Search` and play whole games at a fixed node count or
+//! depth. A game opens with a line from `--openings` (if given) and a few uniformly random legal
+//! moves, replayed until a short search finds the result balanced; then both sides play the
+//! search's best move until the game ends by the rules or by adjudication: a resignation when
+//! the last `RESIGN_PLIES` scores all exceed `RESIGN_CP` for the same side (both engines agree),
+//! a draw when after `DRAW_AFTER_PLY` the last `DRAW_PLIES` scores all stay within `DRAW_CP`,
+//! and a draw at `MAX_PLIES`.
+//!
+//! The binary format (the default, [`crate::data`]) keeps every searched position with its
+//! white-view score, best move and flags, and leaves filtering to the trainer; it is appended
+//! and flushed game by game, and a rerun with the same `--out` plays only the games the file
+//! lacks. The text format (`--format text`, for `outpost tune` and `outpost wdl`) writes
+//! `fen | score | result` lines of the quiet positions only, as the tuner expects.
+//!
+//! Each game draws its randomness from the seed and its game number alone, and the search is
+//! cleared before every game, so the games are the same whatever the thread count or however
+//! often the run was interrupted.
+
+use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
+use outpost_board::{Color, Move, Position, Rng};
+use outpost_search::{
+    CurrMove, Reporter, Score, ScoreBound, Search, SearchInfo, SearchLimits, SearchOptions,
+};
+use std::collections::HashSet;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const RESIGN_CP: i32 = 1000;
+const RESIGN_PLIES: usize = 4;
+const DRAW_CP: i32 = 10;
+const DRAW_PLIES: usize = 12;
+const DRAW_AFTER_PLY: usize = 80;
+const MAX_PLIES: usize = 400;
+/// Openings whose first search already shows this much advantage are replayed with new moves.
+const OPENING_MAX_CP: i32 = 400;
+/// Scores beyond this (tablebase-like or near-mate) are not kept as text labels.
+const SCORE_LIMIT: i32 = data::SCORE_BOUND;
+
+const USAGE: &str = "usage: outpost datagen [--games N] [--threads T] [--nodes N | --depth D] \
+[--random-plies K] [--openings FILE] [--seed S] [--hash MB] [--format binary|text] [--out FILE]";
+
+/// How the games are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// 32-byte records of every searched position, game by game ([`crate::data`]).
+    Binary,
+    /// `fen | score | result` lines of quiet positions, for the evaluation tuner.
+    Text,
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub games: u64,
+    pub threads: usize,
+    pub nodes: Option<u64>,
+    pub depth: Option<i32>,
+    pub random_plies: usize,
+    /// FEN/EPD lines to start games from (before the random plies); empty: the start position.
+    pub openings: Vec<String>,
+    pub seed: u64,
+    pub hash_mb: usize,
+    pub format: Format,
+    pub out: String,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            games: 100,
+            threads: 1,
+            nodes: Some(5000),
+            depth: None,
+            random_plies: 8,
+            openings: Vec::new(),
+            seed: 1,
+            hash_mb: 4,
+            format: Format::Binary,
+            out: "datagen.bin".to_string(),
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
+    let v = value.ok_or_else(|| format!("datagen: {flag} needs a value\n{USAGE}"))?;
+    v.parse()
+        .map_err(|_| format!("datagen: {flag} expects a number, got '{v}'"))
+}
+
+/// The positions of an openings file: one FEN or EPD per line (EPD operations are dropped).
+fn read_openings(path: &str) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("datagen: cannot read openings '{path}': {e}"))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        // EPD has four position fields and then operations; FEN has six.
+        let fen = if fields.len() >= 6 && fields[4].parse::<u32>().is_ok() {
+            fields[..6].join(" ")
+        } else {
+            format!("{} 0 1", fields[..fields.len().min(4)].join(" "))
+        };
+        Position::from_fen(&fen).map_err(|e| format!("datagen: {path} line {}: {e}", i + 1))?;
+        out.push(fen);
+    }
+    if out.is_empty() {
+        return Err(format!("datagen: openings '{path}' holds no position"));
+    }
+    Ok(out)
+}
+
+impl Config {
+    /// Reads the command-line options (the words after `datagen`).
+    pub fn parse(args: &[String]) -> Result<Config, String> {
+        let mut c = Config::default();
+        let mut out_given = false;
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            match flag.as_str() {
+                "--games" => c.games = number(flag, it.next())?,
+                "--threads" => c.threads = number(flag, it.next())?,
+                "--nodes" => {
+                    c.nodes = Some(number(flag, it.next())?);
+                    c.depth = None;
+                }
+                "--depth" => {
+                    c.depth = Some(number(flag, it.next())?);
+                    c.nodes = None;
+                }
+                "--random-plies" => c.random_plies = number(flag, it.next())?,
+                "--seed" => c.seed = number(flag, it.next())?,
+                "--hash" => c.hash_mb = number(flag, it.next())?,
+                "--openings" => {
+                    let path = it
+                        .next()
+                        .ok_or_else(|| format!("datagen: --openings needs a file name\n{USAGE}"))?;
+                    c.openings = read_openings(path)?;
+                }
+                "--format" => {
+                    c.format = match it.next().map(String::as_str) {
+                        Some("binary") => Format::Binary,
+                        Some("text") => Format::Text,
+                        other => {
+                            return Err(format!(
+                                "datagen: --format expects binary or text, got '{}'",
+                                other.unwrap_or("")
+                            ))
+                        }
+                    }
+                }
+                "--out" => {
+                    out_given = true;
+                    c.out = it
+                        .next()
+                        .ok_or_else(|| format!("datagen: --out needs a file name\n{USAGE}"))?
+                        .clone()
+                }
+                "-h" | "--help" => return Err(USAGE.to_string()),
+                other => return Err(format!("datagen: unknown option '{other}'\n{USAGE}")),
+            }
+        }
+        if !out_given && c.format == Format::Text {
+            c.out = "datagen.txt".to_string();
+        }
+        if c.threads == 0 || c.threads > 256 {
+            return Err(format!(
+                "datagen: --threads {} is not in 1..=256",
+                c.threads
+            ));
+        }
+        if c.nodes == Some(0) || c.depth.is_some_and(|d| !(1..=60).contains(&d)) {
+            return Err("datagen: --nodes must be positive and --depth in 1..=60".to_string());
+        }
+        Ok(c)
+    }
+
+    fn limits(&self) -> SearchLimits {
+        SearchLimits {
+            nodes: self.nodes,
+            depth: self.depth,
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// Entry point of `outpost datagen ...`: plays the games, writes the file, reports on stderr.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let config = Config::parse(args)?;
+    let started = Instant::now();
+    let stats = match config.format {
+        Format::Binary => {
+            let path = Path::new(&config.out);
+            let (mut file, held) = data::open_for_append(path)
+                .map_err(|e| format!("datagen: cannot append to '{}': {e}", config.out))?;
+            if !held.games.is_empty() {
+                eprintln!(
+                    "datagen: {} already holds {} games ({} positions); playing the rest",
+                    config.out,
+                    held.games.len(),
+                    held.positions
+                );
+            }
+            let done: HashSet<u64> = held.games.into_iter().collect();
+            generate(&config, &done, |game| {
+                data::append(&mut file, &game.block)
+                    .map_err(|e| format!("datagen: writing '{}': {e}", config.out))
+            })?
+        }
+        Format::Text => {
+            let file = File::create(&config.out)
+                .map_err(|e| format!("datagen: cannot create '{}': {e}", config.out))?;
+            let mut out = BufWriter::new(file);
+            let stats = generate(&config, &HashSet::new(), |game| {
+                for line in game.text_lines() {
+                    writeln!(out, "{line}")
+                        .map_err(|e| format!("datagen: writing '{}': {e}", config.out))?;
+                }
+                Ok(())
+            })?;
+            out.flush()
+                .map_err(|e| format!("datagen: writing '{}': {e}", config.out))?;
+            stats
+        }
+    };
+    eprintln!(
+        "datagen: {} games (+{} ={} -{}), {} positions in {:.1} s, written to {}",
+        stats.games,
+        stats.white_wins,
+        stats.draws,
+        stats.black_wins,
+        stats.positions,
+        started.elapsed().as_secs_f64(),
+        config.out
+    );
+    Ok(())
+}
+
+/// One finished game: its block of records, and the full FEN of each record (castling rights
+/// and all, for the text format).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    pub block: GameBlock,
+    pub fens: Vec<String>,
+}
+
+impl Game {
+    pub fn number(&self) -> u64 {
+        self.block.header.number
+    }
+
+    /// The `fen | score | result` lines of the quiet positions, as the tuner reads them.
+    pub fn text_lines(&self) -> Vec<String> {
+        let label = match self.block.header.outcome {
+            Outcome::WhiteWins => "1.0",
+            Outcome::Draw => "0.5",
+            Outcome::BlackWins => "0.0",
+        };
+        let noisy = Record::FLAG_IN_CHECK | Record::FLAG_NOISY_BEST | Record::FLAG_EXTREME;
+        self.block
+            .records
+            .iter()
+            .zip(&self.fens)
+            .filter(|(r, _)| r.flags & noisy == 0)
+            .map(|(r, fen)| format!("{fen} | {} | {label}", r.score))
+            .collect()
+    }
+}
+
+/// Totals of a run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub games: u64,
+    pub positions: u64,
+    pub white_wins: u64,
+    pub draws: u64,
+    pub black_wins: u64,
+}
+
+/// The live progress line: rewritten in place on a terminal, a plain line now and then in a log.
+struct Progress {
+    started: Instant,
+    last: Instant,
+    every: Duration,
+    terminal: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        let terminal = std::io::stderr().is_terminal();
+        let now = Instant::now();
+        Progress {
+            started: now,
+            last: now,
+            every: Duration::from_secs(if terminal { 1 } else { 60 }),
+            terminal,
+        }
+    }
+
+    fn show(&mut self, stats: &Stats, total: u64, force: bool) {
+        if !force && self.last.elapsed() < self.every {
+            return;
+        }
+        self.last = Instant::now();
+        let secs = self.started.elapsed().as_secs_f64();
+        let line = format!(
+            "datagen: {}/{} games, {} positions, {:.0} positions/s, {:.0} s",
+            stats.games,
+            total,
+            stats.positions,
+            stats.positions as f64 / secs.max(1e-9),
+            secs
+        );
+        if self.terminal {
+            eprint!("\r{line}   ");
+            if force {
+                eprintln!();
+            }
+        } else {
+            eprintln!("{line}");
+        }
+    }
+}
+
+/// Plays the games of `0..config.games` not in `done` on `config.threads` workers and hands
+/// each finished game to `sink` on the calling thread, in the order the games finish (game order
+/// with one thread).
+pub fn generate(
+    config: &Config,
+    done: &HashSet<u64>,
+    mut sink: impl FnMut(&Game) -> Result<(), String>,
+) -> Result<Stats, String> {
+    let todo: Arc<Vec<u64>> = Arc::new((0..config.games).filter(|n| !done.contains(n)).collect());
+    let next = Arc::new(AtomicU64::new(0));
+    let (tx, rx) = mpsc::channel::<Result<Game, String>>();
+    let mut workers = Vec::new();
+    for _ in 0..config.threads {
+        let (next, tx, config, todo) = (next.clone(), tx.clone(), config.clone(), todo.clone());
+        workers.push(std::thread::spawn(move || {
+            let mut search = match Search::new(1, config.hash_mb) {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = tx.send(Err(format!("datagen: {e}")));
+                    return;
+                }
+            };
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                let Some(&number) = todo.get(i) else { break };
+                let game = play_game(&mut search, &config, number);
+                if tx.send(Ok(game)).is_err() {
+                    break;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let mut stats = Stats::default();
+    let mut progress = Progress::new();
+    let mut failure = None;
+    for message in rx {
+        let game = match message.and_then(|game| sink(&game).map(|()| game)) {
+            Ok(game) => game,
+            Err(e) => {
+                failure = Some(e);
+                break;
+            }
+        };
+        stats.games += 1;
+        stats.positions += match config.format {
+            Format::Binary => game.block.records.len(),
+            Format::Text => game.text_lines().len(),
+        } as u64;
+        match game.block.header.outcome {
+            Outcome::WhiteWins => stats.white_wins += 1,
+            Outcome::BlackWins => stats.black_wins += 1,
+            Outcome::Draw => stats.draws += 1,
+        }
+        progress.show(&stats, todo.len() as u64, false);
+    }
+    progress.show(&stats, todo.len() as u64, true);
+    if failure.is_some() {
+        next.store(u64::MAX / 2, Ordering::Relaxed);
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(stats),
+    }
+}
+
+/// The opening moves of game `game`: its own stream, so a game does not depend on which
+/// thread played the games before it.
+fn game_rng(seed: u64, game: u64) -> Rng {
+    let mut r = Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    r.next_u64();
+    r
+}
+
+/// The last exact score and the best move of one search.
+#[derive(Default)]
+struct Capture {
+    last: Mutex<(Option<Score>, Move)>,
+}
+
+impl Reporter for Capture {
+    fn info(&self, info: &SearchInfo) {
+        if info.multipv == 1 && info.bound == ScoreBound::Exact {
+            if let Ok(mut last) = self.last.lock() {
+                last.0 = Some(info.score);
+            }
+        }
+    }
+    fn currmove(&self, _: &CurrMove) {}
+    fn bestmove(&self, best: Move, _: Option<Move>) {
+        if let Ok(mut last) = self.last.lock() {
+            last.1 = best;
+        }
+    }
+}
+
+/// A search's verdict from white's view: centipawns, or a mate (as a large number, flagged).
+#[derive(Clone, Copy)]
+struct Verdict {
+    best: Move,
+    white_cp: i32,
+    mate: bool,
+}
+
+fn think(search: &Search, pos: &Position, history: &[u64], config: &Config) -> Verdict {
+    let capture = Arc::new(Capture::default());
+    search.start(
+        *pos,
+        history.to_vec(),
+        config.limits(),
+        SearchOptions::default(),
+        capture.clone(),
+    );
+    search.wait();
+    let (score, best) = capture
+        .last
+        .lock()
+        .map(|l| *l)
+        .unwrap_or((None, Move::NONE));
+    let sign = match pos.side_to_move() {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let (cp, mate) = match score {
+        Some(Score::Cp(cp)) => (cp, cp.abs() >= SCORE_LIMIT),
+        Some(Score::Mate(n)) => (if n > 0 { 30_000 } else { -30_000 }, true),
+        None => (0, true),
+    };
+    Verdict {
+        best,
+        white_cp: cp * sign,
+        mate,
+    }
+}
+
+/// The result from white's view when the game is over by the rules in `pos`.
+fn rules_result(pos: &Position, history: &[u64]) -> Option<f64> {
+    if pos.legal_moves().is_empty() {
+        return Some(if !pos.in_check() {
+            0.5
+        } else if pos.side_to_move() == Color::White {
+            0.0
+        } else {
+            1.0
+        });
+    }
+    if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() {
+        return Some(0.5);
+    }
+    // Threefold: the current position seen twice before among the reversible plies.
+    let reversible = (pos.halfmove_clock() as usize).min(history.len());
+    let seen = history[history.len() - reversible..]
+        .iter()
+        .filter(|&&k| k == pos.key())
+        .count();
+    (seen >= 2).then_some(0.5)
+}
+
+/// The game's start: an openings line (if any) and random legal moves, replayed until they
+/// lead somewhere playable and a short search finds it balanced. Returns the position, the keys
+/// before it and its ply.
+fn opening(search: &Search, config: &Config, rng: &mut Rng) -> (Position, Vec<u64>, usize) {
+    for _ in 0..100 {
+        let mut pos = if config.openings.is_empty() {
+            Position::startpos()
+        } else {
+            let fen = &config.openings[rng.below(config.openings.len())];
+            Position::from_fen(fen).unwrap_or_else(|_| Position::startpos())
+        };
+        let mut history = Vec::new();
+        let mut ok = true;
+        for _ in 0..config.random_plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            history.push(pos.key());
+            pos = pos.play(m);
+        }
+        if ok && rules_result(&pos, &history).is_none() {
+            let v = think(search, &pos, &history, config);
+            if !v.mate && v.white_cp.abs() <= OPENING_MAX_CP {
+                let ply = 2 * (pos.fullmove_number() as usize - 1)
+                    + usize::from(pos.side_to_move() == Color::Black);
+                return (pos, history, ply);
+            }
+        }
+    }
+    (Position::startpos(), Vec::new(), 0)
+}
+
+fn play_game(search: &mut Search, config: &Config, number: u64) -> Game {
+    let mut rng = game_rng(config.seed, number);
+    search.clear();
+    let (mut pos, mut history, mut ply) = opening(search, config, &mut rng);
+    search.clear();
+    // Records are written with a placeholder result, set once the game is over.
+    let mut records: Vec<Record> = Vec::new();
+    let mut fens: Vec<String> = Vec::new();
+    let mut scores: Vec<i32> = Vec::new();
+    let mut moves_played = 0;
+    let result = loop {
+        if let Some(r) = rules_result(&pos, &history) {
+            break r;
+        }
+        if moves_played >= MAX_PLIES {
+            break 0.5;
+        }
+        let v = think(search, &pos, &history, config);
+        if v.best == Move::NONE {
+            // Only on a root without moves, which rules_result has excluded; stop safely.
+            break 0.5;
+        }
+        scores.push(v.white_cp);
+        let ply16 = ply.min(u16::MAX as usize) as u16;
+        records.push(Record::new(
+            &pos,
+            v.best,
+            v.white_cp,
+            v.mate,
+            Outcome::Draw,
+            ply16,
+        ));
+        fens.push(pos.to_fen());
+        if let Some(r) = adjudicate(&scores, moves_played + config.random_plies) {
+            break r;
+        }
+        history.push(pos.key());
+        pos = pos.play(v.best);
+        ply += 1;
+        moves_played += 1;
+    };
+    let outcome = match result {
+        r if r > 0.75 => Outcome::WhiteWins,
+        r if r < 0.25 => Outcome::BlackWins,
+        _ => Outcome::Draw,
+    };
+    for r in &mut records {
+        r.outcome = outcome;
+    }
+    Game {
+        block: GameBlock {
+            header: GameHeader {
+                number,
+                seed: config.seed,
+                positions: records.len() as u32,
+                outcome,
+            },
+            records,
+        },
+        fens,
+    }
+}
+
+/// Resignation or draw by agreement, from the recent white-view scores.
+fn adjudicate(scores: &[i32], ply: usize) -> Option<f64> {
+    if scores.len() >= RESIGN_PLIES {
+        let recent = &scores[scores.len() - RESIGN_PLIES..];
+        if recent.iter().all(|&s| s > RESIGN_CP) {
+            return Some(1.0);
+        }
+        if recent.iter().all(|&s| s < -RESIGN_CP) {
+            return Some(0.0);
+        }
+    }
+    if ply >= DRAW_AFTER_PLY && scores.len() >= DRAW_PLIES {
+        let recent = &scores[scores.len() - DRAW_PLIES..];
+        if recent.iter().all(|&s| s.abs() <= DRAW_CP) {
+            return Some(0.5);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn options_parse_and_reject() {
+        let c = Config::parse(&args(
+            "--games 3 --threads 2 --depth 4 --seed 9 --out x.txt",
+        ))
+        .unwrap();
+        assert_eq!(
+            (c.games, c.threads, c.depth, c.nodes),
+            (3, 2, Some(4), None)
+        );
+        assert_eq!((c.seed, c.out.as_str()), (9, "x.txt"));
+        assert!(Config::parse(&args("--games")).is_err());
+        assert!(Config::parse(&args("--games many")).is_err());
+        assert!(Config::parse(&args("--threads 0")).is_err());
+        assert!(Config::parse(&args("--frobnicate 1")).is_err());
+    }
+
+    #[test]
+    fn adjudication_needs_agreement() {
+        assert_eq!(adjudicate(&[1200, 1300, 1100, 1500], 30), Some(1.0));
+        assert_eq!(adjudicate(&[1200, 900, 1100, 1500], 30), None);
+        assert_eq!(adjudicate(&[-1200, -1300, -1100, -1500], 30), Some(0.0));
+        assert_eq!(adjudicate(&[0; DRAW_PLIES], DRAW_AFTER_PLY - 1), None);
+        assert_eq!(adjudicate(&[3; DRAW_PLIES], DRAW_AFTER_PLY), Some(0.5));
+    }
+
+    #[test]
+    fn rules_end_games() {
+        let mate = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(rules_result(&mate, &[]), Some(1.0));
+        let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(rules_result(&stalemate, &[]), Some(0.5));
+        let start = Position::startpos();
+        assert_eq!(rules_result(&start, &[]), None);
+    }
+
+    fn collect(c: &Config, done: &HashSet<u64>) -> Vec<Game> {
+        let mut games = Vec::new();
+        generate(c, done, |g| {
+            games.push(g.clone());
+            Ok(())
+        })
+        .unwrap();
+        games.sort_by_key(|g| g.number());
+        games
+    }
+
+    #[test]
+    fn games_are_reproducible_and_text_lines_quiet() {
+        let config = Config {
+            games: 2,
+            nodes: Some(300),
+            ..Config::default()
+        };
+        let a = collect(&config, &HashSet::new());
+        let b = collect(
+            &Config {
+                threads: 2,
+                ..config.clone()
+            },
+            &HashSet::new(),
+        );
+        assert_eq!(a, b);
+        assert!(a.iter().any(|g| !g.text_lines().is_empty()));
+        for line in a.iter().flat_map(|g| g.text_lines()) {
+            let parts: Vec<&str> = line.split(" | ").collect();
+            assert_eq!(parts.len(), 3, "{line}");
+            let pos = Position::from_fen(parts[0]).unwrap();
+            assert!(!pos.in_check(), "{line}");
+            assert!(parts[1].parse::<i32>().unwrap().abs() < SCORE_LIMIT);
+            assert!(["1.0", "0.5", "0.0"].contains(&parts[2]));
+        }
+    }
+
+    #[test]
+    fn records_match_their_positions_and_read_back() {
+        let config = Config {
+            games: 2,
+            nodes: Some(300),
+            ..Config::default()
+        };
+        let games = collect(&config, &HashSet::new());
+        let mut bytes = Vec::new();
+        for g in &games {
+            assert_eq!(g.block.records.len(), g.fens.len());
+            for (r, fen) in g.block.records.iter().zip(&g.fens) {
+                let pos = Position::from_fen(fen).unwrap();
+                // The record's board is the FEN's board (castling and en passant aside).
+                let board = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
+                assert_eq!(board(&r.fen()), board(fen));
+                assert_eq!(r.flags & Record::FLAG_IN_CHECK != 0, pos.in_check());
+                assert!(pos.legal_moves().contains(Move::from_raw(r.best)));
+                assert_eq!(r.outcome, g.block.header.outcome);
+            }
+            bytes.extend(g.block.to_bytes());
+        }
+        let mut reader = data::GameReader::new(&bytes[..]);
+        for g in &games {
+            assert_eq!(reader.next_game().unwrap().as_ref(), Some(&g.block));
+        }
+        assert_eq!(reader.next_game().unwrap(), None);
+    }
+
+    #[test]
+    fn a_rerun_plays_only_the_missing_games() {
+        let config = Config {
+            games: 3,
+            nodes: Some(200),
+            ..Config::default()
+        };
+        let all = collect(&config, &HashSet::new());
+        let rest = collect(&config, &[0, 2].into_iter().collect());
+        assert_eq!(rest.len(), 1);
+        assert_eq!(rest[0], all[1]);
+    }
+}
