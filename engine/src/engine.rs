@@ -275,6 +275,9 @@ impl Engine {
                 log::info!("{warning}");
             }
         }
+        for correction in &parsed.corrections {
+            self.out.note(correction.clone());
+        }
         match parsed.command {
             Command::Empty | Command::Register => {}
             Command::Quit => return Flow::Quit,

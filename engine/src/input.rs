@@ -3,8 +3,10 @@
 //!
 //! Input is bytes, not trusted text: each line is decoded lossily (invalid UTF-8 becomes U+FFFD),
 //! `\r\n` and `\n` both end a line, and a line longer than [`MAX_LINE`] is cut there (the rest of
-//! it is read and dropped) so a runaway GUI cannot make the engine run out of memory. End of
-//! input (or a read error) is reported once as [`Input::Eof`].
+//! it is read and dropped) so a runaway GUI cannot make the engine run out of memory. A UTF-8
+//! byte-order mark at the very start of input (what Windows tools write at the head of a text
+//! file piped in) is skipped, so the first command is still read. End of input (or a read error)
+//! is reported once as [`Input::Eof`].
 
 use crossbeam_channel::{unbounded, Receiver};
 use std::io::{BufRead, Read};
@@ -12,6 +14,9 @@ use std::io::{BufRead, Read};
 /// Longest line kept, in bytes. FENs and `position` commands with a few thousand moves are far
 /// below this; anything longer is garbage whose head is enough for the error message.
 pub const MAX_LINE: usize = 8 << 20;
+
+/// The byte-order mark, U+FEFF (bytes EF BB BF in UTF-8).
+const BOM: char = '\u{feff}';
 
 /// What the reader thread sends.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,9 +32,13 @@ pub fn spawn(source: impl Read + Send + 'static) -> Receiver<Input> {
         .name("stdin".into())
         .spawn(move || {
             let mut reader = std::io::BufReader::with_capacity(1 << 16, source);
+            let mut first = true;
             loop {
                 match read_line(&mut reader) {
-                    Ok(Some(line)) => {
+                    Ok(Some(mut line)) => {
+                        if std::mem::take(&mut first) && line.starts_with(BOM) {
+                            line.drain(..BOM.len_utf8());
+                        }
                         if tx.send(Input::Line(line)).is_err() {
                             return;
                         }
@@ -126,6 +135,21 @@ mod tests {
         assert_eq!(got.len(), 2);
         assert_eq!(got[0].len(), MAX_LINE);
         assert_eq!(got[1], "isready");
+    }
+
+    #[test]
+    fn a_byte_order_mark_starts_no_command() {
+        let rx = spawn(&b"\xef\xbb\xbfposition startpos\n\xef\xbb\xbfgo\n"[..]);
+        let got: Vec<Input> = rx.iter().collect();
+        // Only the head of the input is a byte-order mark; later it is text like any other.
+        assert_eq!(
+            got,
+            [
+                Input::Line("position startpos".into()),
+                Input::Line("\u{feff}go".into()),
+                Input::Eof
+            ]
+        );
     }
 
     #[test]

@@ -579,3 +579,16 @@ fn bestmove_after_stop_comes_before_readyok() {
         assert!(lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
     }
 }
+
+/// A UTF-8 byte-order mark at the head of the input (a command file saved by a Windows editor)
+/// does not spoil the first command.
+#[test]
+fn byte_order_mark_at_the_start_is_skipped() {
+    let mut e = Engine::start();
+    e.send_bytes(b"\xef\xbb\xbfuci\n");
+    let lines = e.until(LONG, |l| l == "uciok");
+    assert!(
+        !lines.iter().any(|l| l.contains("unknown command")),
+        "{lines:?}"
+    );
+}

@@ -490,3 +490,40 @@ fn chess960_castling_both_ways_is_sent_as_o_o() {
         assert_eq!(e.next_line(LONG).unwrap(), "1-0 {White mates}");
     }
 }
+
+/// Bad time and depth settings are refused with `Error (...)` and leave the earlier settings in
+/// force, so `go` and a `usermove` still get a move: an xboard GUI waits for one.
+#[test]
+fn bad_limits_still_give_a_move() {
+    for bad in [
+        "st abc",
+        "st -1",
+        "sd -1",
+        "sd x",
+        "time abc",
+        "otim def",
+        "time 99999999999999999999999",
+        "level 40 abc 0",
+        "level x y z",
+    ] {
+        let mut e = xboard();
+        e.send("new");
+        e.send("st 0.2");
+        e.send(bad);
+        let (lines, _) = e.sync_xboard(1);
+        assert!(
+            lines.iter().any(|l| l.starts_with("Error (")),
+            "{bad}: {lines:?}"
+        );
+        e.send("go");
+        let mv = e.expect("move ", Duration::from_secs(20));
+        let pos = Position::startpos();
+        let m = parse_move(&pos, mv.trim_start_matches("move "));
+        // Answer it, and the engine must reply to our move as well.
+        let pos = pos.play(m);
+        let reply = pos.legal_moves()[0];
+        e.send(&format!("usermove {}", reply.to_uci(false)));
+        let mv = e.expect("move ", Duration::from_secs(20));
+        parse_move(&pos.play(reply), mv.trim_start_matches("move "));
+    }
+}

@@ -280,6 +280,9 @@ impl Command {
 pub struct Parsed {
     pub command: Command,
     pub warnings: Vec<String>,
+    /// Values the parser had to drop or clamp to carry the command out (`go depth -1`). Unlike
+    /// skipped tokens these change what the command does, so the engine always reports them.
+    pub corrections: Vec<String>,
 }
 
 impl Parsed {
@@ -288,6 +291,7 @@ impl Parsed {
         Parsed {
             command,
             warnings: Vec::new(),
+            corrections: Vec::new(),
         }
     }
 }

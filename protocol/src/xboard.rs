@@ -45,7 +45,11 @@ pub fn parse_xboard_verbose(line: &str) -> Parsed {
     let args = &tokens[1..];
     let mut warnings = Vec::new();
     let command = command(line, first.text, &name, args, &mut warnings);
-    Parsed { command, warnings }
+    Parsed {
+        command,
+        warnings,
+        corrections: Vec::new(),
+    }
 }
 
 fn command(

@@ -27,6 +27,11 @@ pub struct TimeManager {
     clock: bool,
 }
 
+/// `pct` percent of `ms`, rounded down, for any clock a GUI may send (up to `i64::MAX`).
+fn percent(ms: i64, pct: i64) -> i64 {
+    (i128::from(ms) * i128::from(pct) / 100) as i64
+}
+
 impl TimeManager {
     /// Limits for `side` to move under `limits`.
     pub fn new(limits: &SearchLimits, side: Color, overhead_ms: i64) -> TimeManager {
@@ -34,7 +39,7 @@ impl TimeManager {
         let overhead = overhead_ms.max(0);
         if let Some(mt) = limits.movetime {
             // A fixed time: use it all, less the reserve, and no soft stop.
-            let hard = (mt - overhead).max(1) as u64;
+            let hard = mt.saturating_sub(overhead).max(1) as u64;
             return TimeManager {
                 origin,
                 soft: None,
@@ -55,16 +60,16 @@ impl TimeManager {
             };
         };
         let inc = inc.unwrap_or(0).max(0);
-        let available = (time - overhead).max(0);
+        let available = time.saturating_sub(overhead).max(0);
         let mtg = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| {
             i64::from(m).clamp(1, MAX_MOVES_TO_GO)
         });
         let (soft, hard) = if mtg == 1 {
             // The last move before the time control: most of what is left is ours.
-            (available / 2, available * 85 / 100)
+            (available / 2, percent(available, 85))
         } else {
-            let soft = available / mtg + inc * 3 / 4;
-            let hard = (soft * 4).min(available * 6 / 10);
+            let soft = (available / mtg).saturating_add(percent(inc, 75));
+            let hard = soft.saturating_mul(4).min(percent(available, 60));
             (soft, hard)
         };
         TimeManager {
@@ -175,5 +180,26 @@ mod tests {
         assert_eq!(tm.hard_ms(), Some(970));
         assert_eq!(tm.soft_ms(), None);
         assert!(!tm.iteration_done(0, 0, true));
+    }
+
+    /// `go wtime 99999999999999999999999` reaches here clamped to `i64::MAX`: no overflow, and
+    /// a plenty-of-time answer.
+    #[test]
+    fn extreme_clocks_do_not_overflow() {
+        for (t, inc, mtg) in [
+            (i64::MAX, i64::MAX, None),
+            (i64::MAX, 0, Some(1)),
+            (i64::MAX, i64::MAX, Some(1)),
+            (i64::MIN, i64::MIN, None),
+            (1_000, i64::MAX, None),
+        ] {
+            let tm = clock(t, inc, mtg);
+            assert!(tm.hard_ms().unwrap() >= tm.soft_ms().unwrap());
+        }
+        assert!(clock(i64::MAX, 0, None).soft_ms().unwrap() > 1 << 40);
+        for mt in [i64::MIN, i64::MAX] {
+            let tm = TimeManager::new(&SearchLimits::movetime(mt), Color::White, i64::MAX);
+            assert!(tm.hard_ms().unwrap() >= 1);
+        }
     }
 }

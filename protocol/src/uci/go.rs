@@ -1,13 +1,22 @@
 //! The parameters of UCI `go`.
 //!
 //! Keywords may come in any order and any case. Unknown keywords are skipped with a warning (the
-//! spec's rule), but a known keyword with a missing or malformed value makes the whole command
-//! Unknown: searching with a limit the GUI did not mean is worse than saying the line was bad.
-//! A repeated keyword takes its last value. `go perft N` is routed to [`Command::Perft`].
+//! spec's rule). A GUI that sent `go` waits for `bestmove` whatever else the line held, so a bad
+//! value never cancels the search: a number too large for its field is clamped to the largest
+//! (a clock of 10^23 ms means "plenty"), and a value that is missing, not a number, negative
+//! where only positive ones make sense, or `mate 0` is reported in a warning and dropped. If
+//! that leaves no limit at all, the search gets [`FALLBACK_MOVETIME_MS`] rather than running
+//! until a `stop` the GUI never meant to send. A repeated keyword takes its last value.
+//! `go perft N` is routed to [`Command::Perft`].
 
 use crate::command::{Command, GoParams};
 use crate::extension;
 use crate::text::{self, Token};
+use std::fmt::Display;
+
+/// The search time of a `go` whose every limit was unreadable: short, so a GUI that sent garbage
+/// gets its move soon, and long enough for a sound one.
+pub const FALLBACK_MOVETIME_MS: i64 = 1000;
 
 /// Every keyword `go` understands, lowercase: these also end a `searchmoves` list.
 const KEYWORDS: [&str; 13] = [
@@ -31,7 +40,13 @@ fn is_keyword(token: &Token<'_>) -> bool {
 }
 
 /// Parses the tokens after `go`.
-pub fn parse(line: &str, args: &[Token<'_>], warnings: &mut Vec<String>) -> Command {
+/// Skipped tokens go to `warnings`; dropped or clamped values to `corrections`.
+pub fn parse(
+    line: &str,
+    args: &[Token<'_>],
+    warnings: &mut Vec<String>,
+    corrections: &mut Vec<String>,
+) -> Command {
     if let Some(at) = args
         .iter()
         .position(|t| t.text.eq_ignore_ascii_case("perft"))
@@ -50,14 +65,57 @@ pub fn parse(line: &str, args: &[Token<'_>], warnings: &mut Vec<String>) -> Comm
         extension::no_arguments("go perft N", &others, warnings);
         return command;
     }
-    match params(args, warnings) {
-        Ok(params) => Command::Go(params),
-        Err(reason) => Command::unknown(line, reason),
+    Command::Go(params(args, warnings, corrections))
+}
+
+/// What reading one value gave.
+enum Value<T> {
+    Read(T),
+    /// Out of range above: the type's largest value.
+    Clamped(T),
+    Dropped(String),
+}
+
+/// Reads the value of `go <key>` as an integer of `T`, at least `min`.
+fn value<T>(what: &str, token: Option<&Token<'_>>, min: T) -> Value<T>
+where
+    T: TryFrom<i128> + Into<i128> + text::Bounded + Display + Copy,
+{
+    let Some(token) = token.filter(|t| !is_keyword(t)) else {
+        return Value::Dropped(format!("{what}: missing value; ignored"));
+    };
+    let digits = token.text.strip_prefix(['+', '-']).unwrap_or(token.text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Value::Dropped(format!(
+            "{what}: '{}' is not a whole number; ignored",
+            text::word(token.text)
+        ));
+    }
+    let negative = token.text.starts_with('-');
+    // Beyond i128 only by its length: clamp by sign like any other out-of-range number.
+    let n: i128 = token
+        .text
+        .parse()
+        .unwrap_or(if negative { i128::MIN } else { i128::MAX });
+    if n < min.into() {
+        return Value::Dropped(format!(
+            "{what}: {} is below {min}; ignored",
+            text::word(token.text)
+        ));
+    }
+    match T::try_from(n) {
+        Ok(v) => Value::Read(v),
+        Err(_) => Value::Clamped(T::MAX_VALUE),
     }
 }
 
-fn params(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<GoParams, String> {
+fn params(
+    args: &[Token<'_>],
+    warnings: &mut Vec<String>,
+    corrections: &mut Vec<String>,
+) -> GoParams {
     let mut p = GoParams::default();
+    let mut dropped = false;
     let mut i = 0;
     while i < args.len() {
         let key = args[i].text.to_ascii_lowercase();
@@ -78,19 +136,59 @@ fn params(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<GoParams, St
             "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" | "depth" | "mate"
             | "nodes" => {
                 let what = format!("go {key}");
-                let value = args.get(i);
-                i += 1;
-                match key.as_str() {
-                    "wtime" => p.wtime = Some(text::number(&what, value)?),
-                    "btime" => p.btime = Some(text::number(&what, value)?),
-                    "winc" => p.winc = Some(text::number(&what, value)?),
-                    "binc" => p.binc = Some(text::number(&what, value)?),
-                    "movetime" => p.movetime = Some(text::number(&what, value)?),
-                    "movestogo" => p.movestogo = Some(text::number(&what, value)?),
-                    "depth" => p.depth = Some(text::number(&what, value)?),
-                    "mate" => p.mate = Some(text::number(&what, value)?),
-                    _ => p.nodes = Some(text::number(&what, value)?),
+                let token = args.get(i);
+                // A keyword in place of the value is not consumed: `go depth movetime 100`.
+                if token.is_some_and(|t| !is_keyword(t)) {
+                    i += 1;
                 }
+                let ok = match key.as_str() {
+                    "wtime" => store(
+                        &mut p.wtime,
+                        value(&what, token, i64::MIN),
+                        &what,
+                        corrections,
+                    ),
+                    "btime" => store(
+                        &mut p.btime,
+                        value(&what, token, i64::MIN),
+                        &what,
+                        corrections,
+                    ),
+                    "winc" => store(
+                        &mut p.winc,
+                        value(&what, token, i64::MIN),
+                        &what,
+                        corrections,
+                    ),
+                    "binc" => store(
+                        &mut p.binc,
+                        value(&what, token, i64::MIN),
+                        &what,
+                        corrections,
+                    ),
+                    "movetime" => store(
+                        &mut p.movetime,
+                        value(&what, token, i64::MIN),
+                        &what,
+                        warnings,
+                    ),
+                    "movestogo" => {
+                        store(&mut p.movestogo, value(&what, token, 0), &what, corrections)
+                    }
+                    "depth" => store(&mut p.depth, value(&what, token, 0), &what, corrections),
+                    "mate" => {
+                        let mut read = value(&what, token, 1);
+                        if token.is_some_and(|t| t.text.parse::<i128>() == Ok(0)) {
+                            read = Value::Dropped(
+                                "go mate 0: a mate in no moves is nothing to search for; ignored"
+                                    .to_string(),
+                            );
+                        }
+                        store(&mut p.mate, read, &what, corrections)
+                    }
+                    _ => store(&mut p.nodes, value(&what, token, 0), &what, corrections),
+                };
+                dropped |= !ok;
             }
             _ => warnings.push(format!(
                 "go: ignored unknown token '{}'",
@@ -98,5 +196,43 @@ fn params(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<GoParams, St
             )),
         }
     }
-    Ok(p)
+    let limited = p.infinite
+        || p.ponder
+        || p.depth.is_some()
+        || p.nodes.is_some()
+        || p.mate.is_some()
+        || p.movetime.is_some()
+        || p.wtime.is_some()
+        || p.btime.is_some();
+    if dropped && !limited {
+        corrections.push(format!(
+            "go: no usable limit left; searching {FALLBACK_MOVETIME_MS} ms"
+        ));
+        p.movetime = Some(FALLBACK_MOVETIME_MS);
+    }
+    p
+}
+
+/// Puts a read or clamped value in its field, or reports it; false when it was dropped.
+fn store<T: Display>(
+    field: &mut Option<T>,
+    value: Value<T>,
+    what: &str,
+    warnings: &mut Vec<String>,
+) -> bool {
+    match value {
+        Value::Read(v) => {
+            *field = Some(v);
+            true
+        }
+        Value::Clamped(v) => {
+            warnings.push(format!("{what}: value too large, using {v}"));
+            *field = Some(v);
+            true
+        }
+        Value::Dropped(why) => {
+            warnings.push(why);
+            false
+        }
+    }
 }

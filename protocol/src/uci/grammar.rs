@@ -60,8 +60,16 @@ pub fn parse(line: &str) -> Parsed {
     };
     let name = tokens[start].text.to_ascii_lowercase();
     let args = &tokens[start + 1..];
-    let command = command(line, &name, args, &mut warnings);
-    Parsed { command, warnings }
+    let mut corrections = Vec::new();
+    let command = match name.as_str() {
+        "go" => go::parse(line, args, &mut warnings, &mut corrections),
+        _ => command(line, &name, args, &mut warnings),
+    };
+    Parsed {
+        command,
+        warnings,
+        corrections,
+    }
 }
 
 fn is_command(name: &str) -> bool {
@@ -85,7 +93,6 @@ fn command(line: &str, name: &str, args: &[Token<'_>], warnings: &mut Vec<String
         "debug" => debug(line, args, warnings),
         "setoption" => setoption(line, args),
         "position" => position(line, args),
-        "go" => go::parse(line, args, warnings),
         _ => extension::parse(line, name, args, warnings)
             .unwrap_or_else(|| Command::unknown(line, format!("unknown command '{name}'"))),
     }

@@ -22,7 +22,7 @@
 //! in use where it is right, acting as an independent second parser that guards our grammar
 //! against drift, and the fuzz target asserts that the two never disagree ([`cross_check`]).
 
-mod go;
+pub(crate) mod go;
 mod grammar;
 mod vampirc;
 

@@ -649,24 +649,103 @@ fn go_forms() {
     assert_eq!(parsed.warnings, ["go: ignored 'searchmoves' without moves"]);
 }
 
+/// A GUI that sent `go` waits for `bestmove`: a bad value is reported and dropped (or, when only
+/// too large, clamped), the rest of the line still searches, and a line left with no limit
+/// searches the fallback time rather than nothing or forever.
 #[test]
-fn go_errors_name_the_bad_value() {
-    for (line, why) in [
-        ("go depth", "go depth: missing value"),
-        ("go depth x", "go depth: expected a whole number from 0 to 4294967295, found 'x'"),
-        ("go depth -1", "go depth: expected a whole number from 0 to 4294967295, found '-1'"),
+fn go_bad_values_are_reported_and_the_search_still_runs() {
+    use crate::uci::go::FALLBACK_MOVETIME_MS;
+    let fallback = |p: &mut GoParams| p.movetime = Some(FALLBACK_MOVETIME_MS);
+    let no_limit_left = "go: no usable limit left; searching 1000 ms";
+    let cases: Vec<(&str, Command, Vec<&str>)> = vec![
+        (
+            "go depth",
+            go(fallback),
+            vec!["go depth: missing value; ignored", no_limit_left],
+        ),
+        (
+            "go depth x",
+            go(fallback),
+            vec![
+                "go depth: 'x' is not a whole number; ignored",
+                no_limit_left,
+            ],
+        ),
+        (
+            "go depth -1",
+            go(fallback),
+            vec!["go depth: -1 is below 0; ignored", no_limit_left],
+        ),
         (
             "go depth 99999999999",
-            "go depth: expected a whole number from 0 to 4294967295, found '99999999999'",
+            go(|p| p.depth = Some(u32::MAX)),
+            vec!["go depth: value too large, using 4294967295"],
         ),
         (
-            "go wtime 1.5",
-            "go wtime: expected a whole number from -9223372036854775808 to 9223372036854775807, found '1.5'",
+            "go nodes -5",
+            go(fallback),
+            vec!["go nodes: -5 is below 0; ignored", no_limit_left],
         ),
-        ("go wtime btime 5", "go wtime: expected a whole number from -9223372036854775808 to 9223372036854775807, found 'btime'"),
-        ("go nodes -1", "go nodes: expected a whole number from 0 to 18446744073709551615, found '-1'"),
+        (
+            "go mate -3",
+            go(fallback),
+            vec!["go mate: -3 is below 1; ignored", no_limit_left],
+        ),
+        (
+            "go mate 0",
+            go(fallback),
+            vec![
+                "go mate 0: a mate in no moves is nothing to search for; ignored",
+                no_limit_left,
+            ],
+        ),
+        (
+            "go wtime abc btime def",
+            go(fallback),
+            vec![
+                "go wtime: 'abc' is not a whole number; ignored",
+                "go btime: 'def' is not a whole number; ignored",
+                no_limit_left,
+            ],
+        ),
+        (
+            "go wtime 99999999999999999999999 btime 1000",
+            go(|p| {
+                p.wtime = Some(i64::MAX);
+                p.btime = Some(1000);
+            }),
+            vec!["go wtime: value too large, using 9223372036854775807"],
+        ),
+        (
+            "go wtime 1.5 btime 1000",
+            go(|p| p.btime = Some(1000)),
+            vec!["go wtime: '1.5' is not a whole number; ignored"],
+        ),
+        // A keyword where the value should be is read as the next keyword, not swallowed.
+        (
+            "go wtime btime 5",
+            go(|p| p.btime = Some(5)),
+            vec!["go wtime: missing value; ignored"],
+        ),
+        (
+            "go mate 0 depth 4",
+            go(|p| p.depth = Some(4)),
+            vec!["go mate 0: a mate in no moves is nothing to search for; ignored"],
+        ),
+        // Nothing was dropped: a bare `go` still searches until `stop`.
+        ("go", go(|_| {}), vec![]),
+    ];
+    for (line, command, corrections) in cases {
+        let parsed = parse_uci_verbose(line);
+        assert_eq!(parsed.command, command, "{line}");
+        assert_eq!(parsed.corrections, corrections, "{line}");
+    }
+    for (line, why) in [
         ("go perft", "go perft depth: missing value"),
-        ("go perft x", "go perft depth: expected a whole number from 0 to 4294967295, found 'x'"),
+        (
+            "go perft x",
+            "go perft depth: expected a whole number from 0 to 4294967295, found 'x'",
+        ),
     ] {
         assert_eq!(reason(parse_uci(line)), why, "{line}");
     }

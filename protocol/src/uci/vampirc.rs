@@ -146,7 +146,9 @@ fn go_vetted(rest: &[&str]) -> bool {
                 groups.insert("clock");
                 fits_u8(value)
             }
-            "depth" | "mate" => fits_u8(value),
+            "depth" => fits_u8(value),
+            // Our grammar drops `mate 0` (a mate in no moves is nothing to search for).
+            "mate" => fits_u8(value) && value.bytes().any(|b| b != b'0' && b != b'+'),
             "nodes" => digits(value, 12),
             "searchmoves" => {
                 i -= 1;
