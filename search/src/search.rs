@@ -374,14 +374,14 @@ impl<'a> Searcher<'a> {
             }
             if score <= alpha {
                 // Fail low: the line is worse than hoped; look lower and keep beta close.
+                self.root_moves[self.pv_idx].bound = ScoreBound::Upper;
+                self.report_bound(depth, alpha);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
-                self.root_moves[self.pv_idx].bound = ScoreBound::Upper;
-                self.report_bound(depth);
             } else if score >= beta {
-                beta = (score + delta).min(INFINITE);
                 self.root_moves[self.pv_idx].bound = ScoreBound::Lower;
-                self.report_bound(depth);
+                self.report_bound(depth, beta);
+                beta = (score + delta).min(INFINITE);
             } else {
                 self.root_moves[self.pv_idx].bound = ScoreBound::Exact;
                 return;
@@ -563,11 +563,20 @@ impl<'a> Searcher<'a> {
         self.job.reporter.info(&info);
     }
 
-    fn report_bound(&self, depth: i32) {
+    /// Reports a failed aspiration window. `window_edge` is the alpha or beta the search failed
+    /// against: what it has shown for certain.
+    fn report_bound(&self, depth: i32, window_edge: i32) {
         // Bounds are only interesting to a human watching a long search.
         if self.is_main && self.job.started.elapsed().as_millis() >= 1_000 {
-            let rm = &self.root_moves[self.pv_idx];
-            let info = self.make_info(depth, rm, self.pv_idx, rm.bound);
+            let mut rm = self.root_moves[self.pv_idx].clone();
+            // A fail-soft bound in the mate range need not be a mate the search has seen
+            // through (it can come from the table or another thread's pruned line), and GUIs
+            // show `mate N lowerbound` as "#N". Show the window edge instead, in centipawns:
+            // true, and no claim of a mate.
+            if crate::score::is_mate(rm.score) {
+                rm.score = window_edge.clamp(-TB_WIN_IN_MAX + 1, TB_WIN_IN_MAX - 1);
+            }
+            let info = self.make_info(depth, &rm, self.pv_idx, rm.bound);
             self.job.reporter.info(&info);
         }
     }
