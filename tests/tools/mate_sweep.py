@@ -5,10 +5,13 @@ Random positions (middlegames from random playouts, endgames from random placeme
 pieces, and the mate suite) are searched with `go depth D`, half of them with `SyzygyPath` set;
 every info line with a mate score, exact or bound, on any MultiPV line, is checked:
 
-- by the Syzygy tables (python-chess's prober) when the position has few enough pieces: a mate
-  for the side to move needs a table win, a mate against it a table loss;
+- by the Syzygy tables (python-chess's prober) when few enough pieces are left: a mate for the
+  side to move needs a table win after the line's first move, a mate against it a table loss;
 - by an exhaustive mate search with python-chess when |N| is small: `mate N` needs a forced mate
-  within N moves, `mate -N` a forced mate against the side to move within N moves.
+  within N moves starting with the line's first move, `mate -N` a forced mate against the side
+  to move within N moves after it.
+
+A line's score is the value of its first move, so every MultiPV line is checked the same way.
 
 A claim one oracle contradicts is a failure; a claim neither could settle (too long to search
 exhaustively, too many pieces for the tables) is counted as unchecked. Exit status 1 on any
@@ -113,30 +116,21 @@ class MateOracle:
                 return False
         return True
 
-    def check(self, board, n):
-        """True/False for `mate n` in `board`, or None when the budget ran out."""
+    def check(self, board, n, first):
+        """True/False for `mate n` in `board` along a line that starts with `first`, or None
+        when the budget ran out."""
         self.nodes = 0
+        board.push(first)
         try:
             if n > 0:
-                return self.mates_within(board, n)
-            # Mated within -n: every move lets the opponent mate within -n moves.
-            return self.all_replies_lose_after_move(board, -n)
+                # We mate within n: `first` mates, or every reply allows mate within n - 1.
+                return board.is_checkmate() or (n > 1 and self.all_replies_lose(board, n - 1))
+            # We are mated within -n: after `first` the opponent mates within -n moves.
+            return not board.is_game_over() and self.mates_within(board, -n)
         except Budget:
             return None
-
-    def all_replies_lose_after_move(self, board, n):
-        moves = list(board.legal_moves)
-        if not moves:
-            return board.is_checkmate()
-        for m in moves:
-            board.push(m)
-            try:
-                ok = board.is_checkmate() is False and self.mates_within(board, n)
-            finally:
-                board.pop()
-            if not ok:
-                return False
-        return True
+        finally:
+            board.pop()
 
 
 class Engine:
@@ -173,7 +167,9 @@ class Engine:
                 if words[i + 1] == "mate":
                     after = words[i + 3] if len(words) > i + 3 else ""
                     bound = after if after.endswith("bound") else "exact"
-                    claims.append((int(words[i + 2]), bound, line))
+                    pv = words[words.index("pv") + 1] if "pv" in words else None
+                    if pv:
+                        claims.append((int(words[i + 2]), bound, chess.Move.from_uci(pv), line))
         return claims
 
     def close(self):
@@ -223,26 +219,35 @@ def main():
         engine = with_tb if i % 2 else plain
         engine.send("ucinewgame")
         counts["positions"] += 1
-        for n, bound, line in engine.mate_claims(board.fen(), args.depth):
+        for n, bound, first, line in engine.mate_claims(board.fen(), args.depth):
+            # Each line's score is the value of its first move (MultiPV lines too).
             counts["claims"] += 1
             settled = False
-            if tables and chess.popcount(board.occupied) <= 5:
+            if first not in board.legal_moves:
+                failures.append((board.fen(), line, "first move of the line is illegal"))
+                continue
+            after = board.copy(stack=False)
+            after.push(first)
+            if tables and chess.popcount(after.occupied) <= 5 and not after.is_game_over():
                 try:
-                    wdl = tables.probe_wdl(board)
+                    # From the opponent's side, after the line's first move.
+                    wdl = tables.probe_wdl(after)
                 except (KeyError, chess.syzygy.MissingTableError):
                     wdl = None
                 if wdl is not None:
                     settled = True
                     counts["tables"] += 1
-                    if (n > 0 and wdl <= 0) or (n < 0 and wdl >= 0):
-                        failures.append((board.fen(), line, f"tables say wdl {wdl}"))
+                    if (n > 0 and wdl >= 0) or (n < 0 and wdl <= 0):
+                        failures.append((board.fen(), line, f"tables say {-wdl} after {first}"))
             if abs(n) <= args.max_search:
-                verdict = oracle.check(board.copy(stack=False), n)
+                verdict = oracle.check(board.copy(stack=False), n, first)
                 if verdict is not None:
                     settled = True
                     counts["searched"] += 1
                     if not verdict:
-                        failures.append((board.fen(), line, f"no forced mate within {abs(n)}"))
+                        failures.append(
+                            (board.fen(), line, f"no forced mate within {abs(n)} after {first}")
+                        )
             if not settled:
                 counts["unchecked"] += 1
         if (i + 1) % 200 == 0:
