@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of the project: the Rust unit and integration tests of all crates (optimised,
-# since the perft suites and searches need speed), then the end-to-end tests that drive the real
-# `outpost` binary through pipes with python-chess as a real UCI/xboard client.
+# Runs every test of the project: formatting and clippy (warnings are errors), the Rust unit and
+# integration tests of all crates (optimised, since the perft suites and searches need speed),
+# then the end-to-end tests that drive the real `outpost` binary through pipes with python-chess
+# as a real UCI/xboard client.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,6 +14,10 @@ fi
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+
+# Style first: it is the quickest to fail, and every commit must pass it.
+cargo fmt --all -- --check
+cargo clippy --locked --workspace --all-targets -- -D warnings
 
 cargo build --release --locked -p outpost
 cargo test --release --locked --workspace 2>&1 | tee -a "$log"
