@@ -37,6 +37,30 @@ impl Rng {
         (self.next_u64() % n as u64) as usize
     }
 
+    /// A number in `0..n` without modulo bias (Lemire's multiply-and-reject), for choices
+    /// whose odds must be exact, such as a book's weighted picks; 0 when `n` is 0.
+    pub fn below_exact(&mut self, n: u64) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let product = u128::from(self.next_u64()) * u128::from(n);
+            if (product as u64) >= threshold {
+                return (product >> 64) as u64;
+            }
+        }
+    }
+
+    /// A generator seeded from the clock (and `salt`), for play that should differ from run to
+    /// run: book choices, the strength handicap. The project's only clock seeding.
+    pub fn from_clock(salt: u64) -> Rng {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Rng::new(nanos ^ salt.rotate_left(32))
+    }
+
     /// A number in `[0, 1)` with 53 random bits.
     #[inline]
     pub fn unit(&mut self) -> f64 {
@@ -67,5 +91,20 @@ mod tests {
             assert!((0.0..1.0).contains(&u));
         }
         assert!(seen.iter().all(|&c| c > 800), "{seen:?}");
+    }
+
+    #[test]
+    fn below_exact_is_in_range_and_spread() {
+        let mut rng = Rng::new(7);
+        let mut counts = [0u32; 3];
+        for _ in 0..30_000 {
+            let v = rng.below_exact(3);
+            counts[v as usize] += 1;
+        }
+        for c in counts {
+            assert!((9_000..11_000).contains(&c), "{counts:?}");
+        }
+        assert_eq!(rng.below_exact(1), 0);
+        assert_eq!(rng.below_exact(0), 0);
     }
 }

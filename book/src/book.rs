@@ -8,7 +8,7 @@
 //! legitimately write one; `Book::is_empty` lets the caller warn about it.
 
 use crate::entry::{decode_among, RawEntry, ENTRY_SIZE};
-use crate::rng::BookRng;
+use outpost_board::Rng;
 use outpost_board::{Move, Position};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -188,7 +188,7 @@ impl Book {
     /// A book move for `pos`: with `best`, the first entry of the highest weight; otherwise a
     /// random entry with probability proportional to its weight. Weight 0 means "never play",
     /// as in Polyglot, so a position whose entries all weigh 0 has no book move.
-    pub fn pick(&self, pos: &Position, best: bool, rng: &mut BookRng) -> Option<Move> {
+    pub fn pick(&self, pos: &Position, best: bool, rng: &mut Rng) -> Option<Move> {
         let entries: Vec<BookEntry> = self
             .entries(pos)
             .into_iter()
@@ -203,7 +203,7 @@ impl Book {
         if total == 0 {
             return None;
         }
-        let mut ticket = rng.below(total);
+        let mut ticket = rng.below_exact(total);
         for e in &entries {
             let w = u64::from(e.weight);
             if ticket < w {

@@ -5,7 +5,8 @@
 //! book details. A book that fails to load leaves the engine without a book (it keeps playing);
 //! the error text is for an `info string` / xboard message.
 
-use crate::{Book, BookError, BookRng};
+use crate::{Book, BookError};
+use outpost_board::Rng;
 use outpost_board::{Color, Move, Position};
 
 /// Option names as GUIs see them, with their UCI types and defaults.
@@ -27,18 +28,18 @@ pub struct BookPlayer {
     pub best_move: bool,
     /// `BookDepth`: the book is consulted only while the game is shorter than this many plies.
     pub depth: u32,
-    rng: BookRng,
+    rng: Rng,
 }
 
 impl Default for BookPlayer {
     fn default() -> BookPlayer {
-        BookPlayer::new(BookRng::from_time())
+        BookPlayer::new(Rng::from_clock(u64::from(std::process::id())))
     }
 }
 
 impl BookPlayer {
     /// No book loaded, `OwnBook` off; `rng` drives the weighted choice (seed it for tests).
-    pub fn new(rng: BookRng) -> BookPlayer {
+    pub fn new(rng: Rng) -> BookPlayer {
         BookPlayer {
             book: None,
             enabled: false,
@@ -96,7 +97,7 @@ mod tests {
     use super::*;
 
     fn player() -> BookPlayer {
-        let mut p = BookPlayer::new(BookRng::new(5));
+        let mut p = BookPlayer::new(Rng::new(5));
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/../tests/data/polyglot/performance.bin"

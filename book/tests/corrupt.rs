@@ -3,14 +3,14 @@
 mod common;
 
 use common::{data, read_text};
-use outpost_board::Position;
+use outpost_board::{Position, Rng};
 use outpost_book::{
-    decode_move, make_book, Book, BookErrorKind, BookRng, MakeOptions, RawEntry, ENTRY_SIZE,
+    decode_move, make_book, Book, BookErrorKind, MakeOptions, RawEntry, ENTRY_SIZE,
 };
 
 /// A deterministic byte stream for garbage inputs.
 fn noise(seed: u64, len: usize) -> Vec<u8> {
-    let mut rng = BookRng::new(seed);
+    let mut rng = Rng::new(seed);
     (0..len).map(|_| rng.next_u64() as u8).collect()
 }
 
@@ -99,7 +99,7 @@ fn empty_and_missing_files() {
     assert!(empty.is_empty());
     let start = Position::startpos();
     assert!(empty.entries(&start).is_empty());
-    assert_eq!(empty.pick(&start, false, &mut BookRng::new(1)), None);
+    assert_eq!(empty.pick(&start, false, &mut Rng::new(1)), None);
     assert!(empty.dump(&start, false).contains("no book moves"));
     let err = Book::open(data("no-such-book.bin")).unwrap_err();
     assert!(matches!(err.kind, BookErrorKind::Io(_)));
@@ -119,7 +119,7 @@ fn garbage_moves_never_come_out() {
     .iter()
     .map(|f| Position::from_fen(f).unwrap())
     .collect();
-    let mut rng = BookRng::new(77);
+    let mut rng = Rng::new(77);
     let mut records: Vec<RawEntry> = Vec::new();
     for pos in &positions {
         for _ in 0..4000 {

@@ -4,8 +4,8 @@
 mod common;
 
 use common::{data, entries_text, open, read_text, rows};
-use outpost_board::{PieceType, Position};
-use outpost_book::{Book, BookRng, RawEntry};
+use outpost_board::{PieceType, Position, Rng};
+use outpost_book::{Book, RawEntry};
 use std::collections::HashMap;
 
 #[test]
@@ -78,7 +78,7 @@ fn lasker_trap_ends_in_knight_underpromotion() {
     assert_eq!(e.mv.promotion_piece(), Some(PieceType::Knight));
     assert_eq!(e.raw_move, 0x1346);
     assert_eq!(pos.to_san(e.mv), "fxg1=N+");
-    let mut rng = BookRng::new(1);
+    let mut rng = Rng::new(1);
     assert_eq!(book.pick(&pos, true, &mut rng), Some(e.mv));
     assert_eq!(book.pick(&pos, false, &mut rng), Some(e.mv));
 }
@@ -96,7 +96,7 @@ fn pick_follows_the_weights() {
     let book = open("performance.bin");
     // After 1.e4 c5: Nf3 306, Nc3 12, c3 10.
     let pos = after("e2e4 c7c5");
-    let mut rng = BookRng::new(2026);
+    let mut rng = Rng::new(2026);
     assert_eq!(
         book.pick(&pos, true, &mut rng)
             .map(|m| m.to_uci(false).to_string()),
@@ -114,7 +114,7 @@ fn pick_follows_the_weights() {
     assert!((share("c2c3") - 10.0 / 328.0).abs() < 0.005, "{counts:?}");
     // Same seed, same choices.
     let seq = |seed| {
-        let mut r = BookRng::new(seed);
+        let mut r = Rng::new(seed);
         (0..20)
             .map(|_| book.pick(&pos, false, &mut r).unwrap())
             .collect::<Vec<_>>()
@@ -160,7 +160,7 @@ fn weight_zero_is_never_played_and_illegal_moves_are_skipped() {
         entries_text(&entries, false),
         "d2d4:0x02db:0:0 e2e4:0x031c:5:0"
     );
-    let mut rng = BookRng::new(3);
+    let mut rng = Rng::new(3);
     for _ in 0..200 {
         assert_eq!(
             book.pick(&start, false, &mut rng).unwrap().to_string(),
@@ -189,7 +189,7 @@ fn best_pick_takes_the_first_of_equal_weights() {
     let start = Position::startpos();
     let key = start.key();
     let book = book_of(&[(key, 0x02db, 3), (key, 0x031c, 7), (key, 0x029a, 7)]);
-    let mut rng = BookRng::new(0);
+    let mut rng = Rng::new(0);
     assert_eq!(
         book.pick(&start, true, &mut rng).unwrap().to_string(),
         "e2e4"

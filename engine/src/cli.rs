@@ -10,7 +10,7 @@
 //! - `outpost datagen ...` writes self-play training data and `outpost data-stats FILE...`
 //!   summarises it (the tools crate: `outpost_tools::datagen`, `outpost_tools::stats`).
 //! - `outpost wdl DATA [--write FILE]` fits the `UCI_ShowWDL` model to them
-//!   (see `outpost_eval::tune::wdl`).
+//!   (see `outpost_tools::tune::wdl`).
 //! - `outpost "position startpos" "go depth 12"`: each argument is a command, run in order,
 //!   each search finishing before the next argument; then the engine exits.
 //! - `--help`, `--version`.
@@ -73,9 +73,9 @@ pub fn run() -> i32 {
         }
         Some("data-stats") => return tool(outpost_tools::stats::run(&args[1..])),
         Some("tune") => {
-            return tool(outpost_eval::tune::run(&args[1..]).map(|()| String::new()));
+            return tool(outpost_tools::tune::run(&args[1..]).map(|()| String::new()));
         }
-        Some("wdl") => return tool(outpost_eval::tune::wdl::run(&args[1..])),
+        Some("wdl") => return tool(outpost_tools::tune::wdl::run(&args[1..])),
         Some("perft") => match args.get(1) {
             None => {
                 eprintln!("usage: outpost perft DEPTH [FEN]");

@@ -470,8 +470,5 @@ impl Engine {
 
 /// Seed of a handicapped search's choices: the clock makes games differ from run to run.
 fn skill_seed(search_id: u64) -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos ^ search_id.rotate_left(32)
+    outpost_board::Rng::from_clock(search_id).next_u64()
 }

@@ -12,12 +12,14 @@
 //!
 //! Examples: `eval_trace` prints the term table of FENs, `eval_speed` measures evaluations per
 //! second, `weights_source` prints the weights table as Rust source, and `eval_match` plays a
-//! quick fixed-depth self-play match between two weight sets to catch gross mistakes. [`tune`]
-//! is the Texel tuner behind `outpost tune` (also the `tune` binary of this crate).
+//! quick fixed-depth self-play match between two weight sets to catch gross mistakes. [`linear`]
+//! reads a position's evaluation as a linear function of the weights: what the Texel tuner
+//! (`outpost tune`, in the tools crate) fits.
 
 mod endgame;
 mod evaluate;
 mod king_safety;
+pub mod linear;
 mod masks;
 mod passed;
 mod pawns;
@@ -25,7 +27,6 @@ mod pieces;
 pub mod score;
 mod threats;
 mod trace;
-pub mod tune;
 pub mod wdl;
 pub mod weights;
 

@@ -8,7 +8,7 @@
 //! more surely with less wood on the board. Each is a cubic in `x = material / MATERIAL_MAX`.
 //!
 //! The coefficients are fitted by maximum likelihood to our own self-play games
-//! (`outpost wdl DATA --write eval/src/wdl.rs`, see [`crate::tune::wdl`]), which rewrites the
+//! (`outpost wdl DATA --write eval/src/wdl.rs`, see `outpost_tools::tune::wdl`), which rewrites the
 //! block between the `BEGIN WDL` and `END WDL` markers below and nothing else. The current ones
 //! come from 1000 games of `outpost datagen` (86k positions; docs/testing.md, "WDL model").
 

@@ -19,6 +19,7 @@
 //! cleared before every game, so the games are the same whatever the thread count or however
 //! often the run was interrupted.
 
+use crate::cli::{Arg, CliError, Flags};
 use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
 use outpost_board::{Color, Move, Position, Rng};
 use outpost_search::{
@@ -88,16 +89,10 @@ impl Default for Config {
     }
 }
 
-fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
-    let v = value.ok_or_else(|| format!("datagen: {flag} needs a value\n{USAGE}"))?;
-    v.parse()
-        .map_err(|_| format!("datagen: {flag} expects a number, got '{v}'"))
-}
-
 /// The positions of an openings file: one FEN or EPD per line (EPD operations are dropped).
 fn read_openings(path: &str) -> Result<Vec<String>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("datagen: cannot read openings '{path}': {e}"))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read openings '{path}': {e}"))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -115,72 +110,66 @@ fn read_openings(path: &str) -> Result<Vec<String>, String> {
         out.push(fen);
     }
     if out.is_empty() {
-        return Err(format!("datagen: openings '{path}' holds no position"));
+        return Err(format!("openings '{path}' holds no position"));
     }
     Ok(out)
 }
 
 impl Config {
     /// Reads the command-line options (the words after `datagen`).
-    pub fn parse(args: &[String]) -> Result<Config, String> {
+    pub fn parse(args: &[String]) -> Result<Config, CliError> {
         let mut c = Config::default();
         let mut out_given = false;
-        let mut it = args.iter();
-        while let Some(flag) = it.next() {
+        let mut f = Flags::new("datagen", USAGE, args);
+        while let Some(arg) = f.next()? {
+            let flag = match arg {
+                Arg::Flag(flag) => flag,
+                Arg::Word(word) => return Err(f.unexpected(word)),
+            };
             match flag.as_str() {
-                "--games" => c.games = number(flag, it.next())?,
-                "--threads" => c.threads = number(flag, it.next())?,
+                "--games" => c.games = f.value("a number of games")?,
+                "--threads" => {
+                    c.threads =
+                        f.value_in("a thread count in 1..=256", |t| (1..=256).contains(t))?
+                }
                 "--nodes" => {
-                    c.nodes = Some(number(flag, it.next())?);
+                    c.nodes = Some(f.value_in("a positive node count", |&n: &u64| n > 0)?);
                     c.depth = None;
                 }
                 "--depth" => {
-                    c.depth = Some(number(flag, it.next())?);
+                    c.depth = Some(f.value_in("a depth in 1..=60", |d| (1..=60).contains(d))?);
                     c.nodes = None;
                 }
-                "--random-plies" => c.random_plies = number(flag, it.next())?,
-                "--seed" => c.seed = number(flag, it.next())?,
-                "--hash" => c.hash_mb = number(flag, it.next())?,
+                "--random-plies" => c.random_plies = f.value("a number of plies")?,
+                "--seed" => c.seed = f.value("a whole number")?,
+                "--hash" => c.hash_mb = f.value("megabytes")?,
                 "--openings" => {
-                    let path = it
-                        .next()
-                        .ok_or_else(|| format!("datagen: --openings needs a file name\n{USAGE}"))?;
-                    c.openings = read_openings(path)?;
+                    let path = f.text()?;
+                    c.openings = read_openings(&path).map_err(|why| f.invalid(why))?;
                 }
                 "--format" => {
-                    c.format = match it.next().map(String::as_str) {
-                        Some("binary") => Format::Binary,
-                        Some("text") => Format::Text,
+                    c.format = match f.text()?.as_str() {
+                        "binary" => Format::Binary,
+                        "text" => Format::Text,
                         other => {
-                            return Err(format!(
-                                "datagen: --format expects binary or text, got '{}'",
-                                other.unwrap_or("")
-                            ))
+                            return Err(CliError::BadValue {
+                                tool: "datagen",
+                                flag,
+                                value: other.to_string(),
+                                expected: "binary or text",
+                            })
                         }
                     }
                 }
                 "--out" => {
                     out_given = true;
-                    c.out = it
-                        .next()
-                        .ok_or_else(|| format!("datagen: --out needs a file name\n{USAGE}"))?
-                        .clone()
+                    c.out = f.text()?;
                 }
-                "-h" | "--help" => return Err(USAGE.to_string()),
-                other => return Err(format!("datagen: unknown option '{other}'\n{USAGE}")),
+                _ => return Err(f.unexpected(flag)),
             }
         }
         if !out_given && c.format == Format::Text {
             c.out = "datagen.txt".to_string();
-        }
-        if c.threads == 0 || c.threads > 256 {
-            return Err(format!(
-                "datagen: --threads {} is not in 1..=256",
-                c.threads
-            ));
-        }
-        if c.nodes == Some(0) || c.depth.is_some_and(|d| !(1..=60).contains(&d)) {
-            return Err("datagen: --nodes must be positive and --depth in 1..=60".to_string());
         }
         Ok(c)
     }
@@ -196,7 +185,7 @@ impl Config {
 
 /// Entry point of `outpost datagen ...`: plays the games, writes the file, reports on stderr.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let config = Config::parse(args)?;
+    let config = Config::parse(args).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let stats = match config.format {
         Format::Binary => {

@@ -3,6 +3,8 @@
 //! summary ([`stats`]). The engine binary exposes them as `outpost datagen` and
 //! `outpost data-stats`.
 
+pub mod cli;
 pub mod data;
 pub mod datagen;
 pub mod stats;
+pub mod tune;

@@ -1,11 +1,11 @@
-//! The Texel tuner (`outpost tune <data>`, or the `tune` binary of this crate): fits every
+//! The Texel tuner (`outpost tune <data>`): fits every
 //! `Score` weight of the evaluation at once to game results, and writes the new table as Rust
 //! source.
 //!
 //! Steps: read the positions (`data`), hold out the last part of the file for validation (with
 //! `outpost datagen` output that is whole games, so the check is not fooled by near-duplicate
 //! positions of one game), turn each position's evaluation into a linear function of the weights
-//! (`linear`, which also says which weights are frozen and why), find the sigmoid scale `K`, run
+//! (`outpost_eval::linear`, which also says which weights are frozen and why), find the sigmoid scale `K`, run
 //! Adam (`fit`), and report the error before and after on both sets, both under the linear model
 //! and re-evaluated by the real evaluation with the rounded new weights. The result goes to
 //! `--out` as a copy of `eval/src/weights.rs` with the new table spliced in; `--write` puts it
@@ -13,14 +13,14 @@
 
 pub mod data;
 pub mod fit;
-pub mod linear;
 pub mod wdl;
 
-use crate::weights::{splice_source, Weights, DEFAULT};
-use crate::Evaluator;
+use crate::cli::{Arg, CliError, Flags};
 use data::Labelled;
 use fit::{Adam, Sample};
-use linear::Linearizer;
+use outpost_eval::linear::Linearizer;
+use outpost_eval::weights::{splice_source, Weights, DEFAULT};
+use outpost_eval::Evaluator;
 use std::time::Instant;
 
 const USAGE: &str = "usage: outpost tune <data> [--epochs N] [--rate CP] [--lambda L] [--k K] \
@@ -45,14 +45,8 @@ pub struct Options {
     pub weights_file: String,
 }
 
-fn value<T: std::str::FromStr>(flag: &str, v: Option<&String>) -> Result<T, String> {
-    let v = v.ok_or_else(|| format!("tune: {flag} needs a value\n{USAGE}"))?;
-    v.parse()
-        .map_err(|_| format!("tune: {flag} expects a number, got '{v}'"))
-}
-
 impl Options {
-    pub fn parse(args: &[String]) -> Result<Options, String> {
+    pub fn parse(args: &[String]) -> Result<Options, CliError> {
         let mut o = Options {
             data: String::new(),
             epochs: 300,
@@ -68,37 +62,41 @@ impl Options {
             write: false,
             weights_file: "eval/src/weights.rs".to_string(),
         };
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            match a.as_str() {
-                "--epochs" => o.epochs = value(a, it.next())?,
-                "--rate" => o.rate = value(a, it.next())?,
-                "--lambda" => o.lambda = value(a, it.next())?,
-                "--k" => o.k = Some(value(a, it.next())?),
-                "--reg" => o.reg = value(a, it.next())?,
-                "--min-count" => o.min_count = value(a, it.next())?,
-                "--validation" => o.validation = value(a, it.next())?,
-                "--limit" => o.limit = value(a, it.next())?,
-                "--threads" => o.threads = value(a, it.next())?,
-                "--out" => o.out = value(a, it.next())?,
-                "--weights-file" => o.weights_file = value(a, it.next())?,
-                "--write" => o.write = true,
-                "-h" | "--help" => return Err(USAGE.to_string()),
-                flag if flag.starts_with("--") => {
-                    return Err(format!("tune: unknown option '{flag}'\n{USAGE}"))
+        let mut f = Flags::new("tune", USAGE, args);
+        while let Some(arg) = f.next()? {
+            let flag = match arg {
+                Arg::Word(path) if o.data.is_empty() => {
+                    o.data = path;
+                    continue;
                 }
-                path if o.data.is_empty() => o.data = path.to_string(),
-                extra => return Err(format!("tune: unexpected argument '{extra}'\n{USAGE}")),
+                Arg::Word(extra) => return Err(f.unexpected(extra)),
+                Arg::Flag(flag) => flag,
+            };
+            match flag.as_str() {
+                "--epochs" => o.epochs = f.value("a number of epochs")?,
+                "--rate" => o.rate = f.value_in("a positive rate", |&r: &f64| r > 0.0)?,
+                "--lambda" => {
+                    o.lambda = f.value_in("a number in 0..=1", |l| (0.0..=1.0).contains(l))?
+                }
+                "--k" => o.k = Some(f.value("a number")?),
+                "--reg" => o.reg = f.value_in("a number >= 0", |&r: &f64| r >= 0.0)?,
+                "--min-count" => o.min_count = f.value("a count")?,
+                "--validation" => {
+                    o.validation = f.value_in("a fraction in 0..1", |v| (0.0..1.0).contains(v))?
+                }
+                "--limit" => o.limit = f.value("a count")?,
+                "--threads" => {
+                    o.threads =
+                        f.value_in("a thread count in 1..=256", |t| (1..=256).contains(t))?
+                }
+                "--out" => o.out = f.text()?,
+                "--weights-file" => o.weights_file = f.text()?,
+                "--write" => o.write = true,
+                _ => return Err(f.unexpected(flag)),
             }
         }
         if o.data.is_empty() {
-            return Err(format!("tune: no data file given\n{USAGE}"));
-        }
-        if !(0.0..=1.0).contains(&o.lambda) || !(0.0..1.0).contains(&o.validation) {
-            return Err("tune: --lambda must be in 0..=1 and --validation in 0..1".to_string());
-        }
-        if o.threads == 0 || o.threads > 256 || o.rate <= 0.0 || o.reg < 0.0 {
-            return Err("tune: --threads must be 1..=256, --rate positive, --reg >= 0".to_string());
+            return Err(f.invalid("no data file given"));
         }
         Ok(o)
     }
@@ -171,7 +169,7 @@ pub fn apply(base: &Weights, delta: &[f64]) -> Result<Weights, String> {
 
 /// Entry point of `outpost tune ...`: progress and the error table go to stderr.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let o = Options::parse(args)?;
+    let o = Options::parse(args).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let text = std::fs::read_to_string(&o.data)
         .map_err(|e| format!("tune: cannot read '{}': {e}", o.data))?;

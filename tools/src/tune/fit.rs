@@ -5,7 +5,7 @@
 //! sigmoid, `(1 - lambda) * result + lambda * sigmoid(K * score)`, which lowers the noise of
 //! single game outcomes.
 
-use super::linear::Linear;
+use outpost_eval::linear::Linear;
 
 /// One training position: its linearised evaluation and its labels (white's view).
 #[derive(Clone, Debug)]

@@ -1,8 +1,8 @@
 //! Tests of the tuner: the linear model is the evaluation, and the fit lowers the error.
 
 use super::*;
-use crate::weights::DEFAULT;
 use outpost_board::Position;
+use outpost_eval::weights::DEFAULT;
 
 /// Positions from seeded random playouts (a few plies apart, none finished).
 fn playout_positions(count: usize, seed: u64) -> Vec<Position> {
@@ -105,7 +105,7 @@ fn fit_lowers_the_error_and_finds_a_changed_weight() {
     // A teacher whose knights are worth 150 more labels positions with soft results; the tuner
     // starts from the defaults and must lower the error and raise the knight value.
     let mut teacher = DEFAULT.clone();
-    teacher.material[1] += crate::s(150, 150);
+    teacher.material[1] += outpost_eval::s(150, 150);
     let mut ev = Evaluator::with_weights(teacher);
     let positions: Vec<Labelled> = playout_positions(400, 3)
         .into_iter()

@@ -1,4 +1,4 @@
-//! `outpost wdl DATA [--write FILE]`: fits the win/draw/loss model of [`crate::wdl`] to our own
+//! `outpost wdl DATA [--write FILE]`: fits the win/draw/loss model of `outpost_eval::wdl` to our own
 //! self-play positions (`fen | white-view score | white-view result` lines of `outpost datagen`).
 //!
 //! Each position becomes an [`Outcome`]: the score and result turned to the side to move's view,
@@ -13,7 +13,10 @@
 //! "after" figures so they describe exactly what gets written.
 
 use super::data;
-use crate::wdl::{cubic, material, material_x, win_chance, Model, MATERIAL_MAX, MATERIAL_MIN};
+use crate::cli::{Arg, CliError, Flags};
+use outpost_eval::wdl::{
+    cubic, material, material_x, win_chance, Model, MATERIAL_MAX, MATERIAL_MIN,
+};
 
 const USAGE: &str =
     "usage: outpost wdl DATA [--validation FRACTION] [--limit N] [--write eval/src/wdl.rs]";
@@ -295,45 +298,34 @@ pub struct Options {
 }
 
 impl Options {
-    pub fn parse(args: &[String]) -> Result<Options, String> {
+    pub fn parse(args: &[String]) -> Result<Options, CliError> {
         let mut o = Options {
             data: String::new(),
             validation: 0.1,
             limit: usize::MAX,
             write: None,
         };
-        let mut it = args.iter();
-        let value = |flag: &str, v: Option<&String>| {
-            v.cloned()
-                .ok_or_else(|| format!("wdl: {flag} needs a value\n{USAGE}"))
-        };
-        while let Some(a) = it.next() {
-            match a.as_str() {
+        let mut f = Flags::new("wdl", USAGE, args);
+        while let Some(arg) = f.next()? {
+            let flag = match arg {
+                Arg::Word(path) if o.data.is_empty() => {
+                    o.data = path;
+                    continue;
+                }
+                Arg::Word(extra) => return Err(f.unexpected(extra)),
+                Arg::Flag(flag) => flag,
+            };
+            match flag.as_str() {
                 "--validation" => {
-                    let v = value(a, it.next())?;
-                    o.validation = v
-                        .parse()
-                        .ok()
-                        .filter(|f| (0.0..1.0).contains(f))
-                        .ok_or_else(|| format!("wdl: --validation expects 0..1, got '{v}'"))?;
+                    o.validation = f.value_in("a fraction in 0..1", |v| (0.0..1.0).contains(v))?
                 }
-                "--limit" => {
-                    let v = value(a, it.next())?;
-                    o.limit = v
-                        .parse()
-                        .map_err(|_| format!("wdl: --limit expects a count, got '{v}'"))?;
-                }
-                "--write" => o.write = Some(value(a, it.next())?),
-                "-h" | "--help" => return Err(USAGE.to_string()),
-                flag if flag.starts_with("--") => {
-                    return Err(format!("wdl: unknown option '{flag}'\n{USAGE}"))
-                }
-                path if o.data.is_empty() => o.data = path.to_string(),
-                extra => return Err(format!("wdl: unexpected argument '{extra}'\n{USAGE}")),
+                "--limit" => o.limit = f.value("a count")?,
+                "--write" => o.write = Some(f.text()?),
+                _ => return Err(f.unexpected(flag)),
             }
         }
         if o.data.is_empty() {
-            return Err(format!("wdl: no data file given\n{USAGE}"));
+            return Err(f.invalid("no data file given"));
         }
         Ok(o)
     }
@@ -342,7 +334,7 @@ impl Options {
 /// Entry point of `outpost wdl ...`: progress and the loss table go to stderr; the new block is
 /// returned (for stdout), and with `--write` also spliced into that file.
 pub fn run(args: &[String]) -> Result<String, String> {
-    let o = Options::parse(args)?;
+    let o = Options::parse(args).map_err(|e| e.to_string())?;
     let text = std::fs::read_to_string(&o.data)
         .map_err(|e| format!("wdl: cannot read '{}': {e}", o.data))?;
     let positions =
@@ -367,7 +359,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
         train.len(),
         held.len()
     );
-    let before = crate::wdl::MODEL;
+    let before = outpost_eval::wdl::MODEL;
     let fitted = rounded(&fit(&before, train, |i, l| {
         eprintln!("wdl: iteration {i}: log-loss {l:.6}");
     }));
@@ -493,9 +485,9 @@ mod tests {
         assert!(splice(&new, &model).unwrap() == new);
         assert!(splice("no markers", &model).is_err());
         // The real model file carries the markers.
-        let real = include_str!("../wdl.rs");
-        let respliced = splice(real, &crate::wdl::MODEL).unwrap();
-        assert!(respliced.contains(&block(&crate::wdl::MODEL)));
+        let real = include_str!("../../../eval/src/wdl.rs");
+        let respliced = splice(real, &outpost_eval::wdl::MODEL).unwrap();
+        assert!(respliced.contains(&block(&outpost_eval::wdl::MODEL)));
     }
 
     #[test]
