@@ -6,6 +6,7 @@
 //! Every term is computed for each side from its own point of view by the same code, which is
 //! what makes a colour-flipped position evaluate exactly the same for the side to move.
 
+use crate::info::Info;
 use crate::masks::{forward, king_zone, pawn_double_attacks, relative_rank};
 use crate::pawns::PawnTable;
 use crate::score::Score;
@@ -17,25 +18,6 @@ use outpost_board::{Bitboard, Color, PieceType, Position, Square};
 
 /// The game phase at full middlegame material (knight and bishop 1, rook 2, queen 4).
 pub const PHASE_MAX: i32 = 24;
-
-/// Attack information gathered while evaluating, per side.
-pub(crate) struct Info {
-    pub occ: Bitboard,
-    pub king: [Square; 2],
-    pub zone: [Bitboard; 2],
-    /// Squares where a side's piece counts as mobile: not attacked by enemy pawns and not taken
-    /// by its own king or by its own pawns that are blocked or still on their first two ranks.
-    pub mobility_area: [Bitboard; 2],
-    pub attacked: [Bitboard; 2],
-    /// Squares attacked at least twice.
-    pub attacked2: [Bitboard; 2],
-    pub by_kind: [[Bitboard; 6]; 2],
-    /// Pieces of a side attacking the enemy king zone, their summed weights, and their attacks
-    /// on the squares next to the enemy king.
-    pub attackers: [i32; 2],
-    pub attack_weight: [i32; 2],
-    pub zone_attacks: [i32; 2],
-}
 
 /// Piece-square tables (material excluded) for each colour, kind and square, built from the
 /// weights' half-tables.

@@ -18,6 +18,7 @@
 
 mod endgame;
 mod evaluate;
+mod info;
 mod king_safety;
 pub mod linear;
 mod masks;
@@ -25,6 +26,7 @@ mod passed;
 mod pawns;
 mod pieces;
 pub mod score;
+mod shelter;
 mod threats;
 mod trace;
 pub mod wdl;

@@ -5,7 +5,7 @@
 //! Which pawns are passed comes from the pawn table; everything here depends on the pieces too,
 //! so it is computed on every evaluation.
 
-use crate::evaluate::Info;
+use crate::info::Info;
 use crate::masks::{distance, front};
 use crate::pawns::PawnEntry;
 use crate::score::Score;

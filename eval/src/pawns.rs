@@ -53,8 +53,7 @@ impl PawnEntry {
         let rights = (pos.castling_rights() >> (2 * color.index())) & 3;
         let tag = 1 + king.index() as u16 + 64 * rights as u16;
         if self.shelter_tag[color.index()] != tag {
-            self.shelter[color.index()] =
-                crate::king_safety::king_pawns(pos, w, color, king, rights);
+            self.shelter[color.index()] = crate::shelter::king_pawns(pos, w, color, king, rights);
             self.shelter_tag[color.index()] = tag;
         }
         self.shelter[color.index()]

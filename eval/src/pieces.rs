@@ -6,7 +6,7 @@
 //! their own rooks, since a battery's back piece controls the squares the front one attacks.
 //! A pinned piece only counts moves along its pin.
 
-use crate::evaluate::Info;
+use crate::info::Info;
 use crate::masks::{forward, relative_rank};
 use crate::pawns::PawnEntry;
 use crate::score::Score;

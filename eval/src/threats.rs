@@ -5,7 +5,7 @@
 //! two defenders against our one). Minor pieces also threaten defended pieces worth more than
 //! themselves, which the by-kind weights express.
 
-use crate::evaluate::Info;
+use crate::info::Info;
 use crate::masks::{forward, pawn_attacks, relative_rank};
 use crate::pawns::PawnEntry;
 use crate::score::Score;
