@@ -8,8 +8,8 @@
 //!
 //! ## Input
 //!
-//! - [`detect`] names the dialect from the first meaningful line (`uci` or `xboard`); before that
-//!   the engine reads lines as UCI, so `echo "go perft 5" | outpost` works.
+//! - The engine reads lines as UCI (so `echo "go perft 5" | outpost` works) until a line parses
+//!   as [`Command::Xboard`] (or back with [`Command::Uci`]); the dialect is the engine's state.
 //! - [`parse_uci`] and [`parse_xboard`] turn one line into one [`Command`]; their `_verbose`
 //!   forms also return warnings for what was skipped. Neither ever panics, whatever the input:
 //!   binary garbage (the caller passes invalid UTF-8 through `String::from_utf8_lossy`), 1 MB
@@ -57,20 +57,6 @@ pub enum Dialect {
     Xboard,
 }
 
-/// The dialect a line commits the session to: `uci` or `xboard` as the line's first word (any
-/// case, any surrounding whitespace), otherwise `None`. The engine calls this on each line until
-/// it returns a dialect, reading the lines before that as UCI and extension commands.
-pub fn detect(line: &str) -> Option<Dialect> {
-    let first = text::tokenize(line).into_iter().next()?;
-    if first.text.eq_ignore_ascii_case("uci") {
-        Some(Dialect::Uci)
-    } else if first.text.eq_ignore_ascii_case("xboard") {
-        Some(Dialect::Xboard)
-    } else {
-        None
-    }
-}
-
 /// Parses `line` in `dialect`.
 pub fn parse(dialect: Dialect, line: &str) -> Parsed {
     match dialect {
@@ -82,25 +68,6 @@ pub fn parse(dialect: Dialect, line: &str) -> Parsed {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn detect_picks_the_dialect_from_the_first_word() {
-        assert_eq!(detect("uci"), Some(Dialect::Uci));
-        assert_eq!(detect("  UCI \r\n"), Some(Dialect::Uci));
-        assert_eq!(detect("xboard"), Some(Dialect::Xboard));
-        assert_eq!(detect("xboard\r"), Some(Dialect::Xboard));
-        for undecided in [
-            "",
-            "   ",
-            "go perft 5",
-            "protover 2",
-            "ucinewgame",
-            "xboardx",
-            "\u{0}",
-        ] {
-            assert_eq!(detect(undecided), None, "{undecided:?}");
-        }
-    }
 
     #[test]
     fn parse_dispatches_on_the_dialect() {

@@ -4,7 +4,7 @@
 //! agree, every error and output stays on one line).
 
 use outpost_protocol::{
-    detect, parse_uci_verbose, parse_xboard_verbose, uci, Command, Dialect, Info, Reply, Score,
+    parse_uci_verbose, parse_xboard_verbose, uci, Command, Dialect, Info, Reply, Score,
 };
 
 const WORDS: &[&str] = &[
@@ -131,7 +131,6 @@ fn generated_lines_never_break_a_promise() {
     let mut second_readings = 0;
     for _ in 0..30_000 {
         let line = line(&mut rng);
-        let _ = detect(&line);
         for parsed in [parse_uci_verbose(&line), parse_xboard_verbose(&line)] {
             if let Command::Unknown { input, reason } = &parsed.command {
                 assert!(!input.contains(['\n', '\r']), "{line:?}");

@@ -1,5 +1,5 @@
 //! Feeds arbitrary bytes, as the engine's reader would pass them (lossy UTF-8), through both
-//! parsers, the dialect detector and every reply formatter, and checks the properties the crate
+//! parsers and every reply formatter, and checks the properties the crate
 //! promises: nothing panics, `vampirc-uci` never disagrees with our grammar on the lines it is
 //! given, error texts stay on one line, and formatted output never contains a line break.
 
@@ -7,7 +7,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use outpost_protocol::{
-    detect, parse_uci_verbose, parse_xboard_verbose, uci, Bound, Command, Dialect, Features,
+    parse_uci_verbose, parse_xboard_verbose, uci, Bound, Command, Dialect, Features,
     GameResult, Handshake, Info, OptionSpec, Reply, Score,
 };
 
@@ -22,7 +22,6 @@ fuzz_target!(|data: &[u8]| {
 });
 
 fn check_line(line: &str) {
-    let _ = detect(line);
     for parsed in [parse_uci_verbose(line), parse_xboard_verbose(line)] {
         if let Command::Unknown { input, reason } = &parsed.command {
             assert!(
