@@ -38,6 +38,18 @@ struct Args {
     data: Vec<PathBuf>,
 }
 
+/// The next value parsed as a `T`; the error names the flag, which lexopt's does not.
+fn value<T>(parser: &mut lexopt::Parser, flag: &str) -> Result<T, TrainError>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let raw = parser.value()?;
+    let text = raw.to_string_lossy();
+    text.parse()
+        .map_err(|e| TrainError::Usage(format!("--{flag} {text:?}: {e}")))
+}
+
 fn parse() -> Result<Option<Args>, TrainError> {
     use lexopt::prelude::*;
     let mut config = Config::default();
@@ -52,19 +64,19 @@ fn parse() -> Result<Option<Args>, TrainError> {
         match arg {
             Long("out-dir") => config.out_dir = parser.value()?.into(),
             Long("resume") => config.resume = true,
-            Long("hidden") => config.hidden = parser.value()?.parse()?,
-            Long("epochs") => config.epochs = parser.value()?.parse()?,
-            Long("batch-size") => config.batch = parser.value()?.parse()?,
-            Long("lr") => config.lr = parser.value()?.parse()?,
-            Long("lr-end") => config.lr_end = parser.value()?.parse()?,
-            Long("warmup") => config.warmup = parser.value()?.parse()?,
-            Long("weight-decay") => config.weight_decay = parser.value()?.parse()?,
-            Long("lambda") => config.lambda = parser.value()?.parse()?,
-            Long("min-ply") => filter.min_ply = parser.value()?.parse()?,
-            Long("val-every") => filter.val_every = parser.value()?.parse()?,
-            Long("max-positions") => filter.max_positions = parser.value()?.parse()?,
-            Long("threads") => config.threads = parser.value()?.parse()?,
-            Long("seed") => config.seed = parser.value()?.parse()?,
+            Long("hidden") => config.hidden = value(&mut parser, "hidden")?,
+            Long("epochs") => config.epochs = value(&mut parser, "epochs")?,
+            Long("batch-size") => config.batch = value(&mut parser, "batch-size")?,
+            Long("lr") => config.lr = value(&mut parser, "lr")?,
+            Long("lr-end") => config.lr_end = value(&mut parser, "lr-end")?,
+            Long("warmup") => config.warmup = value(&mut parser, "warmup")?,
+            Long("weight-decay") => config.weight_decay = value(&mut parser, "weight-decay")?,
+            Long("lambda") => config.lambda = value(&mut parser, "lambda")?,
+            Long("min-ply") => filter.min_ply = value(&mut parser, "min-ply")?,
+            Long("val-every") => filter.val_every = value(&mut parser, "val-every")?,
+            Long("max-positions") => filter.max_positions = value(&mut parser, "max-positions")?,
+            Long("threads") => config.threads = value(&mut parser, "threads")?,
+            Long("seed") => config.seed = value(&mut parser, "seed")?,
             Short('h') | Long("help") => return Ok(None),
             Value(path) => data.push(PathBuf::from(path)),
             _ => return Err(arg.unexpected().into()),
