@@ -229,3 +229,56 @@ pub fn agreement(net: &Net, q: &QuantNet, samples: &[Sample], tolerance: i32) ->
         mean_abs: total as f64 / n as f64,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand-computed case of the spec's integer formula, with a clamp at QA, negative weights
+    /// and truncation toward zero of a negative sum: a fixed point the engine's implementation
+    /// can be checked against too.
+    #[test]
+    fn integer_pass_matches_a_hand_computed_case() {
+        let h = 2;
+        let mut q = QuantNet {
+            hidden: h,
+            w1: vec![0; INPUTS * h],
+            b1: vec![10, 300],
+            w2: vec![0; BUCKETS * 2 * h],
+            b2: vec![0; BUCKETS],
+        };
+        // Feature 0 (the side to move's pawn on a1) and, for the other perspective, its flip 440.
+        assert_eq!(flip(0), 440);
+        q.w1[0..2].copy_from_slice(&[100, -50]);
+        q.w1[440 * h..440 * h + 2].copy_from_slice(&[200, 40]);
+        // Bucket 0: positive output; bucket 1: negative.
+        q.w2[0..4].copy_from_slice(&[3, -7, 5, 127]);
+        q.w2[4..8].copy_from_slice(&[3, -7, 5, -127]);
+        q.b2[0] = -1000;
+        q.b2[1] = -1000;
+        let mut s = Sample {
+            feats: [0; 32],
+            count: 1,
+            bucket: 0,
+            result: 1,
+            score: 0,
+        };
+        // acc_us = [110, 250], acc_them = [210, 340] -> a_them = [210, 255].
+        // sum = 110*3*110 - 250*7*250 + 210*5*210 + 255*127*255 = 8077475
+        // (8077475 / 255 = 31676, + -1000 = 30676) * 400 / 16320 = 751
+        assert_eq!(q.eval_cp(&s), 751);
+        // sum = 36300 - 437500 + 220500 - 8258175 = -8438875
+        // (-8438875 / 255 = -33093, + -1000 = -34093) * 400 / 16320 = -835 (toward zero)
+        s.bucket = 1;
+        assert_eq!(q.eval_cp(&s), -835);
+        // The same through the file.
+        let back = QuantNet::from_bytes(&q.to_bytes(), Path::new("test")).unwrap();
+        assert_eq!(back, q);
+        assert_eq!(back.eval_cp(&s), -835);
+        let bytes = q.to_bytes();
+        assert!(QuantNet::from_bytes(&bytes[..bytes.len() - 1], Path::new("t")).is_err());
+        let mut wrong = bytes.clone();
+        wrong[4] = 2;
+        assert!(QuantNet::from_bytes(&wrong, Path::new("t")).is_err());
+    }
+}
