@@ -377,6 +377,9 @@ pub fn train(
             ck
         }
         None => {
+            if cfg.resume {
+                writeln!(log, "no checkpoint in {}: starting afresh", dir.display()).map_err(io)?;
+            }
             let net = Net::new(cfg.hidden, cfg.seed);
             let opt = AdamW::new(net.params.len());
             Checkpoint {
