@@ -1,0 +1,69 @@
+//! A CPU trainer for Outpost's neural evaluation: `(768 -> H) x 2 -> 1` with SCReLU and 8 output
+//! buckets, trained on datagen's files and written as the version 1 net file of docs/nnue.md.
+//!
+//! - [`data`]: records to sparse samples, the training filters and the validation split;
+//! - [`net`]: the float network, its forward pass and the per-sample gradient;
+//! - [`train`]: mini-batches over threads, AdamW, the learning-rate schedule, the epoch loop;
+//! - [`quant`]: the quantised net file and the engine's integer forward pass, as a reference;
+//! - [`checkpoint`]: float weights with optimizer state, for `--resume`;
+//! - [`plot`]: the loss curve as a PNG.
+
+pub mod checkpoint;
+pub mod data;
+pub mod net;
+pub mod plot;
+pub mod quant;
+pub mod train;
+
+#[cfg(test)]
+mod synthetic;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// Everything that can stop the trainer.
+#[derive(Debug)]
+pub enum TrainError {
+    /// The command line could not be parsed.
+    Args(lexopt::Error),
+    /// The command line parsed but asks for something impossible.
+    Usage(String),
+    Data(outpost_tools::data::DataError),
+    Io(PathBuf, io::Error),
+    /// A checkpoint or net file that is not what it should be.
+    BadFile(PathBuf, &'static str),
+    /// Nothing left to train on after filtering.
+    NoData,
+    Plot(String),
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::Args(e) => write!(f, "{e}"),
+            TrainError::Usage(what) => write!(f, "{what}"),
+            TrainError::Data(e) => write!(f, "{e}"),
+            TrainError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            TrainError::BadFile(path, what) => write!(f, "{}: {what}", path.display()),
+            TrainError::NoData => write!(f, "no training positions left after filtering"),
+            TrainError::Plot(what) => write!(f, "loss plot: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<lexopt::Error> for TrainError {
+    fn from(e: lexopt::Error) -> Self {
+        TrainError::Args(e)
+    }
+}
+
+impl From<outpost_tools::data::DataError> for TrainError {
+    fn from(e: outpost_tools::data::DataError) -> Self {
+        TrainError::Data(e)
+    }
+}

@@ -1,0 +1,277 @@
+//! The float network and its per-sample forward and backward passes.
+//!
+//! All parameters live in one `Vec<f32>` (W1, b1, W2, b2 in that order, each in the file's
+//! layout: W1 feature-major, W2 bucket-major with the side to move's half first), so the
+//! optimizer, the thread gradients and the checkpoint treat them as one flat array, and a
+//! feature's H weights are contiguous for the sparse first layer.
+
+use crate::data::{flip, sigmoid, Rng, Sample, BUCKETS, INPUTS};
+use std::ops::Range;
+
+/// Weights (not b2) are clipped to this after every step so that `round(x * QA)` and
+/// `round(x * QB)` fit the spec's integer ranges.
+pub const CLIP: f32 = 1.98;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    pub hidden: usize,
+    pub params: Vec<f32>,
+}
+
+/// Where each tensor lives in the flat parameter array.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub w1: Range<usize>,
+    pub b1: Range<usize>,
+    pub w2: Range<usize>,
+    pub b2: Range<usize>,
+}
+
+impl Layout {
+    pub fn new(hidden: usize) -> Layout {
+        let w1 = 0..INPUTS * hidden;
+        let b1 = w1.end..w1.end + hidden;
+        let w2 = b1.end..b1.end + BUCKETS * 2 * hidden;
+        let b2 = w2.end..w2.end + BUCKETS;
+        Layout { w1, b1, w2, b2 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.b2.end
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Split views of one flat array (parameters or gradients).
+pub struct Parts<T> {
+    pub w1: T,
+    pub b1: T,
+    pub w2: T,
+    pub b2: T,
+}
+
+pub fn split<'a>(p: &'a [f32], l: &Layout) -> Parts<&'a [f32]> {
+    Parts {
+        w1: &p[l.w1.clone()],
+        b1: &p[l.b1.clone()],
+        w2: &p[l.w2.clone()],
+        b2: &p[l.b2.clone()],
+    }
+}
+
+pub fn split_mut<'a>(p: &'a mut [f32], l: &Layout) -> Parts<&'a mut [f32]> {
+    let (w1, rest) = p.split_at_mut(l.w1.end);
+    let (b1, rest) = rest.split_at_mut(l.b1.len());
+    let (w2, b2) = rest.split_at_mut(l.w2.len());
+    Parts { w1, b1, w2, b2 }
+}
+
+impl Net {
+    /// Uniform initialisation scaled by each layer's fan-in; biases start at zero.
+    pub fn new(hidden: usize, seed: u64) -> Net {
+        let l = Layout::new(hidden);
+        let mut params = vec![0.0; l.len()];
+        let mut rng = Rng::new(seed);
+        let s1 = 1.0 / (INPUTS as f32).sqrt();
+        for w in &mut params[l.w1.clone()] {
+            *w = s1 * rng.symmetric();
+        }
+        let s2 = 1.0 / ((2 * hidden) as f32).sqrt();
+        for w in &mut params[l.w2.clone()] {
+            *w = s2 * rng.symmetric();
+        }
+        Net { hidden, params }
+    }
+
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.hidden)
+    }
+
+    /// The raw output (eval_cp / SCALE) of a sample.
+    pub fn forward(&self, s: &Sample) -> f32 {
+        let mut scratch = Scratch::new(self.hidden);
+        let p = split(&self.params, &self.layout());
+        forward(&p, self.hidden, s, &mut scratch)
+    }
+}
+
+/// Per-thread work space: the two accumulators and their gradients.
+pub struct Scratch {
+    us: Vec<f32>,
+    them: Vec<f32>,
+    d_us: Vec<f32>,
+    d_them: Vec<f32>,
+}
+
+impl Scratch {
+    pub fn new(hidden: usize) -> Scratch {
+        Scratch {
+            us: vec![0.0; hidden],
+            them: vec![0.0; hidden],
+            d_us: vec![0.0; hidden],
+            d_them: vec![0.0; hidden],
+        }
+    }
+}
+
+#[inline(always)]
+fn add(acc: &mut [f32], col: &[f32]) {
+    for (a, w) in acc.iter_mut().zip(col) {
+        *a += w;
+    }
+}
+
+#[inline(always)]
+fn column(w1: &[f32], hidden: usize, f: usize) -> &[f32] {
+    &w1[f * hidden..(f + 1) * hidden]
+}
+
+/// Fills the accumulators and returns the output. Inlined into both the validation and the
+/// training loops so each gets the caller's target features.
+#[inline(always)]
+pub fn forward(p: &Parts<&[f32]>, hidden: usize, s: &Sample, sc: &mut Scratch) -> f32 {
+    sc.us.copy_from_slice(p.b1);
+    sc.them.copy_from_slice(p.b1);
+    for &f in s.us() {
+        let f = f as usize;
+        add(&mut sc.us, column(p.w1, hidden, f));
+        add(&mut sc.them, column(p.w1, hidden, flip(f)));
+    }
+    let b = s.bucket as usize;
+    let (w_us, w_them) = p.w2[b * 2 * hidden..(b + 1) * 2 * hidden].split_at(hidden);
+    p.b2[b] + dot_screlu(&sc.us, w_us) + dot_screlu(&sc.them, w_them)
+}
+
+#[inline(always)]
+fn dot_screlu(acc: &[f32], w: &[f32]) -> f32 {
+    // Eight partial sums: a single running sum is a dependency chain the compiler may not
+    // reorder (float addition is not associative), which would stop it from vectorising.
+    let mut sums = [0.0f32; 8];
+    let chunks = acc.chunks_exact(8).zip(w.chunks_exact(8));
+    let tail = acc.len() / 8 * 8;
+    for (a, w) in chunks {
+        for i in 0..8 {
+            let x = a[i].clamp(0.0, 1.0);
+            sums[i] += x * x * w[i];
+        }
+    }
+    let mut total: f32 = sums.iter().sum();
+    for (a, w) in acc[tail..].iter().zip(&w[tail..]) {
+        let x = a.clamp(0.0, 1.0);
+        total += x * x * w;
+    }
+    total
+}
+
+/// Forward and backward pass of one sample: adds `scale * d(err^2)/d(params)` to `g` and returns
+/// the squared error `(sigmoid(out) - target)^2`.
+#[inline(always)]
+pub fn backward(
+    p: &Parts<&[f32]>,
+    g: &mut Parts<&mut [f32]>,
+    hidden: usize,
+    s: &Sample,
+    lambda: f32,
+    scale: f32,
+    sc: &mut Scratch,
+) -> f32 {
+    let out = forward(p, hidden, s, sc);
+    let pred = sigmoid(out);
+    let err = pred - s.target(lambda);
+    let g_out = scale * 2.0 * err * pred * (1.0 - pred);
+    let b = s.bucket as usize;
+    g.b2[b] += g_out;
+    let (w_us, w_them) = p.w2[b * 2 * hidden..(b + 1) * 2 * hidden].split_at(hidden);
+    let (gw_us, gw_them) = g.w2[b * 2 * hidden..(b + 1) * 2 * hidden].split_at_mut(hidden);
+    output_grad(g_out, &sc.us, w_us, gw_us, &mut sc.d_us);
+    output_grad(g_out, &sc.them, w_them, gw_them, &mut sc.d_them);
+    for ((gb, du), dt) in g.b1.iter_mut().zip(&sc.d_us).zip(&sc.d_them) {
+        *gb += du + dt;
+    }
+    // The sparse first layer: only the columns of the active features get a gradient.
+    for &f in s.us() {
+        let f = f as usize;
+        add(&mut g.w1[f * hidden..(f + 1) * hidden], &sc.d_us);
+        let t = flip(f);
+        add(&mut g.w1[t * hidden..(t + 1) * hidden], &sc.d_them);
+    }
+    err * err
+}
+
+/// W2's gradient and the accumulator's: d screlu(a)/da = 2a on (0, 1), else 0.
+#[inline(always)]
+fn output_grad(g_out: f32, acc: &[f32], w: &[f32], gw: &mut [f32], d: &mut [f32]) {
+    for (((a, w), gw), d) in acc.iter().zip(w).zip(gw.iter_mut()).zip(d.iter_mut()) {
+        let x = a.clamp(0.0, 1.0);
+        *gw += g_out * x * x;
+        *d = if *a < 1.0 { g_out * w * 2.0 * x } else { 0.0 };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::Sample;
+
+    fn sample() -> Sample {
+        let mut feats = [0u16; 32];
+        let list = [4u16, 60 + 384, 12, 300, 700, 2];
+        feats[..list.len()].copy_from_slice(&list);
+        Sample {
+            feats,
+            count: list.len() as u8,
+            bucket: 1,
+            result: 2,
+            score: 85,
+        }
+    }
+
+    /// The analytic gradient matches finite differences on a few parameters of every tensor.
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let hidden = 8;
+        let mut net = Net::new(hidden, 3);
+        // Biases away from zero so some accumulators sit inside (0, 1).
+        let l = net.layout();
+        for b in &mut net.params[l.b1.clone()] {
+            *b = 0.4;
+        }
+        let s = sample();
+        let lambda = 0.7;
+        let mut grad = vec![0.0; l.len()];
+        let mut sc = Scratch::new(hidden);
+        {
+            let p = split(&net.params, &l);
+            let mut g = split_mut(&mut grad, &l);
+            backward(&p, &mut g, hidden, &s, lambda, 1.0, &mut sc);
+        }
+        let loss = |n: &Net| {
+            let e = sigmoid(n.forward(&s)) - s.target(lambda);
+            (e * e) as f64
+        };
+        let checks = [
+            4 * hidden + 1,
+            flip(4) * hidden + 3,
+            l.b1.start + 2,
+            l.w2.start + 2 * hidden + 5,
+            l.w2.start + 3 * hidden + 1,
+            l.b2.start + 1,
+        ];
+        for i in checks {
+            let h = 1e-3;
+            let mut plus = net.clone();
+            plus.params[i] += h;
+            let mut minus = net.clone();
+            minus.params[i] -= h;
+            let numeric = (loss(&plus) - loss(&minus)) / (2.0 * h as f64);
+            let analytic = grad[i] as f64;
+            assert!(
+                (numeric - analytic).abs() <= 1e-3 * (1.0 + numeric.abs()) && analytic != 0.0,
+                "param {i}: numeric {numeric} analytic {analytic}"
+            );
+        }
+    }
+}

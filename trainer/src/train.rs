@@ -1,0 +1,495 @@
+//! The training loop: shuffled mini-batches whose gradient is computed over threads, AdamW with
+//! decoupled weight decay on the weights, warmup then cosine decay of the learning rate, and per
+//! epoch a validation loss, a checkpoint, a net file and the loss plot.
+
+use crate::checkpoint::{self, Checkpoint};
+use crate::data::{permutation, Dataset, Sample};
+use crate::net::{backward, forward, split, split_mut, Layout, Net, Scratch, CLIP};
+use crate::quant::{agreement, QuantNet};
+use crate::{plot, TrainError};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub hidden: usize,
+    /// Total epochs (a resumed run continues up to this).
+    pub epochs: u32,
+    pub batch: usize,
+    /// Peak learning rate, reached after `warmup` steps.
+    pub lr: f32,
+    /// Learning rate at the last step, reached by cosine decay.
+    pub lr_end: f32,
+    pub warmup: u64,
+    /// AdamW's decoupled weight decay on W1 and W2 (not the biases).
+    pub weight_decay: f32,
+    /// Weight of the search score against the game result in the target.
+    pub lambda: f32,
+    pub threads: usize,
+    pub seed: u64,
+    pub out_dir: PathBuf,
+    pub resume: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            hidden: 256,
+            epochs: 10,
+            batch: 16384,
+            lr: 0.001,
+            lr_end: 0.00001,
+            warmup: 0,
+            weight_decay: 0.01,
+            lambda: 0.75,
+            threads: 2,
+            seed: 1,
+            out_dir: PathBuf::from("trainer-out"),
+            resume: false,
+        }
+    }
+}
+
+impl Config {
+    /// The learning rate at optimizer step `step` of `total`.
+    pub fn lr_at(&self, step: u64, total: u64) -> f32 {
+        if step < self.warmup {
+            return self.lr * (step + 1) as f32 / self.warmup as f32;
+        }
+        let span = total.saturating_sub(self.warmup).max(1);
+        let t = ((step - self.warmup) as f64 / span as f64).min(1.0);
+        let cos = 0.5 * (1.0 + (std::f64::consts::PI * t).cos());
+        (self.lr_end as f64 + (self.lr - self.lr_end) as f64 * cos) as f32
+    }
+}
+
+/// AdamW's state: the moments and the number of steps taken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdamW {
+    pub m: Vec<f32>,
+    pub v: Vec<f32>,
+    pub step: u64,
+}
+
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+const EPSILON: f32 = 1e-8;
+
+impl AdamW {
+    pub fn new(n: usize) -> AdamW {
+        AdamW {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            step: 0,
+        }
+    }
+
+    /// One step on `params` with gradient `grad`; afterwards W1, b1 and W2 are clipped to
+    /// +-`CLIP` so the quantised net fits its integer types.
+    pub fn update(&mut self, params: &mut [f32], grad: &[f32], l: &Layout, lr: f32, wd: f32) {
+        self.step += 1;
+        let bc1 = 1.0 - BETA1.powi(self.step.min(i32::MAX as u64) as i32);
+        let bc2 = 1.0 - BETA2.powi(self.step.min(i32::MAX as u64) as i32);
+        let step_size = lr / bc1;
+        let inv_bc2 = 1.0 / bc2;
+        // (range, decayed, clipped)
+        let parts = [
+            (l.w1.clone(), wd, true),
+            (l.b1.clone(), 0.0, true),
+            (l.w2.clone(), wd, true),
+            (l.b2.clone(), 0.0, false),
+        ];
+        for (range, decay, clip) in parts {
+            let limit = if clip { CLIP } else { f32::INFINITY };
+            let shrink = 1.0 - lr * decay;
+            let p = &mut params[range.clone()];
+            let g = &grad[range.clone()];
+            let m = &mut self.m[range.clone()];
+            let v = &mut self.v[range];
+            for (((p, g), m), v) in p.iter_mut().zip(g).zip(m.iter_mut()).zip(v.iter_mut()) {
+                *m = BETA1 * *m + (1.0 - BETA1) * g;
+                *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+                let update = step_size * *m / ((*v * inv_bc2).sqrt() + EPSILON);
+                *p = (*p * shrink - update).clamp(-limit, limit);
+            }
+        }
+    }
+}
+
+/// Splits `n` items into `threads` contiguous chunks (the last ones may be shorter or empty).
+fn chunk_len(n: usize, threads: usize) -> usize {
+    n.div_ceil(threads.max(1)).max(1)
+}
+
+/// Computes the mean-loss gradient of one batch into `grads[0]` (one buffer per thread, summed
+/// in a fixed order so a run is reproducible) and returns the summed squared error.
+pub fn batch_gradient(
+    net: &Net,
+    samples: &[Sample],
+    batch: &[u32],
+    lambda: f32,
+    grads: &mut [Vec<f32>],
+) -> f64 {
+    let l = net.layout();
+    let hidden = net.hidden;
+    let scale = 1.0 / batch.len() as f32;
+    let per = chunk_len(batch.len(), grads.len());
+    let losses: Vec<f64> = std::thread::scope(|scope| {
+        let handles: Vec<_> = grads
+            .iter_mut()
+            .zip(batch.chunks(per))
+            .map(|(grad, idx)| {
+                let l = &l;
+                scope.spawn(move || {
+                    grad.fill(0.0);
+                    let p = split(&net.params, l);
+                    let mut g = split_mut(grad, l);
+                    let mut sc = Scratch::new(hidden);
+                    kernel::gradient(&p, &mut g, hidden, samples, idx, lambda, scale, &mut sc)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a gradient thread panicked"))
+            .collect()
+    });
+    let used = batch.len().div_ceil(per);
+    let (first, rest) = grads.split_at_mut(1);
+    for other in &rest[..used.saturating_sub(1)] {
+        for (a, b) in first[0].iter_mut().zip(other) {
+            *a += b;
+        }
+    }
+    losses.iter().sum()
+}
+
+/// The per-thread loops, compiled twice on x86-64: once for the baseline target and once with
+/// AVX2 and FMA, picked at run time.
+mod kernel {
+    use super::*;
+    use crate::net::Parts;
+
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn gradient_generic(
+        p: &Parts<&[f32]>,
+        g: &mut Parts<&mut [f32]>,
+        hidden: usize,
+        samples: &[Sample],
+        idx: &[u32],
+        lambda: f32,
+        scale: f32,
+        sc: &mut Scratch,
+    ) -> f64 {
+        let mut loss = 0.0f64;
+        for &i in idx {
+            loss += backward(p, g, hidden, &samples[i as usize], lambda, scale, sc) as f64;
+        }
+        loss
+    }
+
+    #[inline(always)]
+    fn loss_generic(
+        p: &Parts<&[f32]>,
+        hidden: usize,
+        samples: &[Sample],
+        lambda: f32,
+        sc: &mut Scratch,
+    ) -> f64 {
+        let mut loss = 0.0f64;
+        for s in samples {
+            let e = crate::data::sigmoid(forward(p, hidden, s, sc)) - s.target(lambda);
+            loss += (e * e) as f64;
+        }
+        loss
+    }
+
+    /// The same loops compiled with AVX2 and FMA: 8 floats a lane instead of SSE2's 4.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    #[allow(clippy::too_many_arguments)]
+    fn gradient_avx2(
+        p: &Parts<&[f32]>,
+        g: &mut Parts<&mut [f32]>,
+        hidden: usize,
+        samples: &[Sample],
+        idx: &[u32],
+        lambda: f32,
+        scale: f32,
+        sc: &mut Scratch,
+    ) -> f64 {
+        gradient_generic(p, g, hidden, samples, idx, lambda, scale, sc)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn loss_avx2(
+        p: &Parts<&[f32]>,
+        hidden: usize,
+        samples: &[Sample],
+        lambda: f32,
+        sc: &mut Scratch,
+    ) -> f64 {
+        loss_generic(p, hidden, samples, lambda, sc)
+    }
+
+    /// Whether this CPU runs the AVX2 versions (detected once; `OUTPOST_TRAINER_NO_AVX2` set in
+    /// the environment forces the baseline, to compare the two).
+    pub fn avx2() -> bool {
+        static AVX2: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *AVX2.get_or_init(|| {
+            #[cfg(target_arch = "x86_64")]
+            {
+                std::env::var_os("OUTPOST_TRAINER_NO_AVX2").is_none()
+                    && std::is_x86_feature_detected!("avx2")
+                    && std::is_x86_feature_detected!("fma")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            false
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub fn gradient(
+        p: &Parts<&[f32]>,
+        g: &mut Parts<&mut [f32]>,
+        hidden: usize,
+        samples: &[Sample],
+        idx: &[u32],
+        lambda: f32,
+        scale: f32,
+        sc: &mut Scratch,
+    ) -> f64 {
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: `avx2()` checked at run time that this CPU has AVX2 and FMA, the only
+            // requirement of a `target_feature` function; the body is safe code.
+            return unsafe { gradient_avx2(p, g, hidden, samples, idx, lambda, scale, sc) };
+        }
+        gradient_generic(p, g, hidden, samples, idx, lambda, scale, sc)
+    }
+
+    pub fn loss(
+        p: &Parts<&[f32]>,
+        hidden: usize,
+        samples: &[Sample],
+        lambda: f32,
+        sc: &mut Scratch,
+    ) -> f64 {
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: as in `gradient`: the CPU was checked to have AVX2 and FMA.
+            return unsafe { loss_avx2(p, hidden, samples, lambda, sc) };
+        }
+        loss_generic(p, hidden, samples, lambda, sc)
+    }
+}
+
+/// Mean loss over `samples`, over threads.
+pub fn mean_loss(net: &Net, samples: &[Sample], lambda: f32, threads: usize) -> f64 {
+    if samples.is_empty() {
+        return f64::NAN;
+    }
+    let l = net.layout();
+    let per = chunk_len(samples.len(), threads);
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(per)
+            .map(|chunk| {
+                let l = &l;
+                scope.spawn(move || {
+                    let p = split(&net.params, l);
+                    let mut sc = Scratch::new(net.hidden);
+                    kernel::loss(&p, net.hidden, chunk, lambda, &mut sc)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a loss thread panicked"))
+            .sum()
+    });
+    total / samples.len() as f64
+}
+
+/// CPU seconds this process has used, all threads together (Linux: /proc/self/stat, in the
+/// kernel's usual 100 ticks a second). On a shared machine positions per CPU-second say more
+/// about the trainer than positions per wall-clock second.
+pub fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// One epoch's figures.
+#[derive(Clone, Debug)]
+pub struct EpochReport {
+    pub epoch: u32,
+    pub train_loss: f64,
+    pub val_loss: f64,
+    pub positions_per_sec: f64,
+}
+
+/// Positions on which each epoch's net is checked against its quantised version.
+const AGREEMENT_POSITIONS: usize = 20_000;
+/// The documented tolerance of that check, in centipawns.
+pub const AGREEMENT_CP: i32 = 8;
+
+/// Trains (or continues a run from the newest checkpoint in `out_dir` when `cfg.resume`),
+/// printing a line per epoch to `log`. Returns the final net and every epoch's report.
+pub fn train(
+    cfg: &Config,
+    data: &Dataset,
+    log: &mut dyn Write,
+) -> Result<(Net, Vec<EpochReport>), TrainError> {
+    if data.train.is_empty() {
+        return Err(TrainError::NoData);
+    }
+    let dir = &cfg.out_dir;
+    std::fs::create_dir_all(dir).map_err(|e| TrainError::Io(dir.clone(), e))?;
+    let io = |e| TrainError::Io(PathBuf::from("log"), e);
+    let mut state = match cfg
+        .resume
+        .then(|| checkpoint::newest(dir))
+        .transpose()?
+        .flatten()
+    {
+        Some(path) => {
+            let ck = Checkpoint::read(&path)?;
+            if ck.net.hidden != cfg.hidden {
+                return Err(TrainError::Usage(format!(
+                    "{} has hidden size {}, not --hidden {}",
+                    path.display(),
+                    ck.net.hidden,
+                    cfg.hidden
+                )));
+            }
+            writeln!(
+                log,
+                "resuming from {} (epoch {} done)",
+                path.display(),
+                ck.epoch
+            )
+            .map_err(io)?;
+            ck
+        }
+        None => {
+            if cfg.resume {
+                writeln!(log, "no checkpoint in {}: starting afresh", dir.display()).map_err(io)?;
+            }
+            let net = Net::new(cfg.hidden, cfg.seed);
+            let opt = AdamW::new(net.params.len());
+            Checkpoint {
+                net,
+                opt,
+                epoch: 0,
+                history: Vec::new(),
+            }
+        }
+    };
+    let n = data.train.len();
+    let batch = cfg.batch.max(1);
+    let steps_per_epoch = n.div_ceil(batch) as u64;
+    let total_steps = steps_per_epoch * cfg.epochs as u64;
+    let l = state.net.layout();
+    let threads = cfg.threads.max(1);
+    let mut grads = vec![vec![0.0f32; l.len()]; threads];
+    let check_set = &data.validation[..data.validation.len().min(AGREEMENT_POSITIONS)];
+    let mut reports = Vec::new();
+    while state.epoch < cfg.epochs {
+        let epoch = state.epoch + 1;
+        // The order depends only on the seed and the epoch, so a resumed run sees the batches
+        // an uninterrupted one would have.
+        let order = permutation(
+            n,
+            cfg.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        let start = Instant::now();
+        let cpu_start = cpu_seconds();
+        let mut loss = 0.0;
+        for idx in order.chunks(batch) {
+            let lr = cfg.lr_at(state.opt.step, total_steps);
+            loss += batch_gradient(&state.net, &data.train, idx, cfg.lambda, &mut grads);
+            state
+                .opt
+                .update(&mut state.net.params, &grads[0], &l, lr, cfg.weight_decay);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let cpu = cpu_start
+            .zip(cpu_seconds())
+            .map(|(a, b)| format!(", {:.0} per CPU-second", n as f64 / (b - a).max(0.01)))
+            .unwrap_or_default();
+        let report = EpochReport {
+            epoch,
+            train_loss: loss / n as f64,
+            val_loss: mean_loss(&state.net, &data.validation, cfg.lambda, threads),
+            positions_per_sec: n as f64 / secs.max(1e-9),
+        };
+        state.epoch = epoch;
+        state
+            .history
+            .push((report.train_loss as f32, report.val_loss as f32));
+        state.write(&checkpoint::path(dir, epoch))?;
+        let q = QuantNet::from_float(&state.net);
+        q.write(&dir.join(format!("net-epoch{epoch}.nnue")))?;
+        let agree = agreement(&state.net, &q, check_set, AGREEMENT_CP);
+        let val = if data.validation.is_empty() {
+            "no validation set".to_string()
+        } else {
+            format!("validation loss {:.6}", report.val_loss)
+        };
+        writeln!(
+            log,
+            "epoch {epoch}/{}: train loss {:.6}, {val}, {:.0} positions/s{cpu} ({n} in {secs:.1} s, \
+             {threads} threads{}), lr {:.2e}",
+            cfg.epochs,
+            report.train_loss,
+            report.positions_per_sec,
+            if kernel::avx2() { ", AVX2" } else { "" },
+            cfg.lr_at(state.opt.step.saturating_sub(1), total_steps),
+        )
+        .map_err(io)?;
+        if !check_set.is_empty() {
+            writeln!(log, "  {agree}").map_err(io)?;
+        }
+        let png = dir.join("loss.png");
+        match plot::losses(&png, &state.history) {
+            Ok(plot::Drawn::WithText) => {}
+            Ok(plot::Drawn::WithoutText) => writeln!(
+                log,
+                "{}: drawn without text (no font file found)",
+                png.display()
+            )
+            .map_err(io)?,
+            Err(e) => writeln!(log, "{e}").map_err(io)?,
+        }
+        reports.push(report);
+    }
+    let last = dir.join("net.nnue");
+    QuantNet::from_float(&state.net).write(&last)?;
+    writeln!(log, "wrote {}", last.display()).map_err(io)?;
+    Ok((state.net, reports))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedule_warms_up_then_decays() {
+        let cfg = Config {
+            lr: 1.0,
+            lr_end: 0.1,
+            warmup: 10,
+            ..Config::default()
+        };
+        assert!((cfg.lr_at(0, 110) - 0.1).abs() < 1e-6);
+        assert!((cfg.lr_at(9, 110) - 1.0).abs() < 1e-6);
+        assert!((cfg.lr_at(10, 110) - 1.0).abs() < 1e-6);
+        assert!((cfg.lr_at(60, 110) - 0.55).abs() < 1e-6);
+        assert!((cfg.lr_at(110, 110) - 0.1).abs() < 1e-6);
+    }
+}
