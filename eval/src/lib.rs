@@ -1,4 +1,5 @@
-//! outpost-eval: the static evaluation, a classical hand-crafted one.
+//! outpost-eval: the static evaluation, a classical hand-crafted one, and the inference of the
+//! neural one in [`nnue`] (not yet used by the search).
 //!
 //! Terms (each a middlegame/endgame pair, blended by the game phase): material, piece-square
 //! tables, mobility, pawn structure (doubled, isolated, backward, supported, phalanx), passed pawns
@@ -19,6 +20,7 @@ mod endgame;
 mod evaluate;
 mod king_safety;
 mod masks;
+pub mod nnue;
 mod passed;
 mod pawns;
 mod pieces;
