@@ -175,7 +175,7 @@ fn check_game(net: &Network, fen: &str, rng: &mut Rng, seen: &mut Seen) {
 }
 
 #[test]
-fn incremental_updates_equal_a_refresh_at_every_simd_level() {
+fn incremental_updates_equal_a_refresh_and_scores_the_spec_at_every_simd_level() {
     let net = Network::random(0x17);
     for level in simd::Level::ALL.into_iter().filter(|l| l.is_available()) {
         assert!(simd::set_level(level));
@@ -188,6 +188,11 @@ fn incremental_updates_equal_a_refresh_at_every_simd_level() {
                 outpost_board::STARTPOS_FEN.to_string()
             };
             check_game(&net, &fen, &mut rng, &mut seen);
+        }
+        // Whole evaluations at this level against the spec (and so against the other levels).
+        let bytes = net.to_bytes();
+        for pos in positions(300, level as u64) {
+            assert_eq!(net.evaluate_position(&pos), reference_eval(&bytes, &pos));
         }
         // Other tests of this file never set the level, so it is still ours.
         assert_eq!(simd::level(), level);

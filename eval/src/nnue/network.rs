@@ -117,7 +117,7 @@ impl fmt::Display for NetError {
             NetError::TrailingBytes { len, expected } => write!(
                 f,
                 "network file has {} bytes after the {expected} the header implies",
-                len - expected
+                len.saturating_sub(expected)
             ),
             NetError::WeightOutOfRange {
                 tensor,
