@@ -1,4 +1,5 @@
-//! outpost-eval: the static evaluation, a classical hand-crafted one.
+//! outpost-eval: the static evaluation, a classical hand-crafted one, and the inference of the
+//! neural one in [`nnue`] (not yet used by the search).
 //!
 //! Terms (each a middlegame/endgame pair, blended by the game phase): material, piece-square
 //! tables, mobility, pawn structure (doubled, isolated, backward, supported, phalanx), passed pawns
@@ -22,6 +23,7 @@ mod info;
 mod king_safety;
 pub mod linear;
 mod masks;
+pub mod nnue;
 mod passed;
 mod pawns;
 mod pieces;

@@ -1,0 +1,510 @@
+//! The loops over the `HIDDEN` values of a column: the output layer's dot product and the
+//! accumulator's additions of weight columns, written three times: AVX-512 (BW), AVX2 and
+//! portable Rust. The release binary targets plain x86-64, so the instruction set is chosen at
+//! run time, detected once and cached in an atomic (a relaxed load on the hot path).
+//!
+//! All three give bit-identical results for any input, so a score never depends on the machine:
+//! the accumulator arithmetic is i16 with wrap-around in every path (`wrapping_add` here,
+//! `add_epi16` there; a validated network never wraps, see `network`), and the dot product is
+//! exact: each term `(a * w) * a` (with `a * w` truncated to i16 as `mullo_epi16` does) is at most
+//! 32768 * 255 in size, so a half's sum of `HIDDEN` terms fits an i32 in any order of addition.
+
+use super::{Column, HIDDEN, QA};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+// The exactness argument above: HIDDEN terms of at most 32768 * 255 fit an i32.
+const _: () = assert!(HIDDEN as i64 * 32768 * QA as i64 <= i32::MAX as i64);
+
+/// An instruction set the kernels are written for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Level {
+    Portable = 1,
+    Avx2 = 2,
+    /// AVX-512 F and BW (BW has the 16-bit lane operations).
+    Avx512 = 3,
+}
+
+impl Level {
+    /// Every level, slowest first.
+    pub const ALL: [Level; 3] = [Level::Portable, Level::Avx2, Level::Avx512];
+
+    /// Whether this CPU runs the level's instructions.
+    pub fn is_available(self) -> bool {
+        match self {
+            Level::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx512 => {
+                std::arch::is_x86_feature_detected!("avx512f")
+                    && std::arch::is_x86_feature_detected!("avx512bw")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The fastest level this CPU runs.
+    pub fn best() -> Level {
+        *Level::ALL
+            .iter()
+            .rev()
+            .find(|l| l.is_available())
+            .unwrap_or(&Level::Portable)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Portable => "portable",
+            Level::Avx2 => "avx2",
+            Level::Avx512 => "avx512",
+        }
+    }
+}
+
+/// The level in use as `Level as u8`; 0 until first use. Only available levels are stored.
+static CURRENT: AtomicU8 = AtomicU8::new(0);
+
+/// The level the evaluation uses (detected on first use).
+pub fn level() -> Level {
+    Backend::current().0
+}
+
+/// Switches the level, for benchmarks and tests; refuses (returns false) a level this CPU
+/// lacks. Every level gives the same results, so switching during a search is harmless.
+pub fn set_level(level: Level) -> bool {
+    match Backend::new(level) {
+        Some(b) => {
+            CURRENT.store(b.0 as u8, Ordering::Relaxed);
+            true
+        }
+        None => false,
+    }
+}
+
+/// A level this CPU supports: only `new` and `current` make one, both after detection, which
+/// is what makes calling the `target_feature` kernels sound.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Backend(Level);
+
+impl Backend {
+    pub(crate) fn new(level: Level) -> Option<Backend> {
+        level.is_available().then_some(Backend(level))
+    }
+
+    /// The level in use.
+    #[inline(always)]
+    pub(crate) fn current() -> Backend {
+        match CURRENT.load(Ordering::Relaxed) {
+            1 => Backend(Level::Portable),
+            2 => Backend(Level::Avx2),
+            3 => Backend(Level::Avx512),
+            _ => Backend::detect(),
+        }
+    }
+
+    #[cold]
+    fn detect() -> Backend {
+        let best = Level::best();
+        // Keep a level someone set meanwhile.
+        let _ = CURRENT.compare_exchange(0, best as u8, Ordering::Relaxed, Ordering::Relaxed);
+        Backend(best)
+    }
+
+    /// `sum_i (a_i * w_i) * a_i` over both halves, `a = clamp(acc, 0, QA)`: the output layer
+    /// before its bias and scaling.
+    #[inline]
+    pub(crate) fn screlu_dot(
+        self,
+        us: &Column,
+        w_us: &Column,
+        them: &Column,
+        w_them: &Column,
+    ) -> i64 {
+        let (a, b) = match self.0 {
+            // SAFETY: a `Backend` holds `Avx512` only if the CPU has AVX-512 F and BW.
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx512 => unsafe {
+                (
+                    avx512::screlu_dot(us, w_us),
+                    avx512::screlu_dot(them, w_them),
+                )
+            },
+            // SAFETY: a `Backend` holds `Avx2` only if the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => unsafe { (avx2::screlu_dot(us, w_us), avx2::screlu_dot(them, w_them)) },
+            _ => (
+                portable::screlu_dot(us, w_us),
+                portable::screlu_dot(them, w_them),
+            ),
+        };
+        a as i64 + b as i64
+    }
+
+    /// `out = parent + sum(add) - sum(sub)`, lane-wise with i16 wrap-around.
+    #[inline]
+    pub(crate) fn update<const A: usize, const S: usize>(
+        self,
+        out: &mut Column,
+        parent: &Column,
+        add: [&Column; A],
+        sub: [&Column; S],
+    ) {
+        match self.0 {
+            // SAFETY: a `Backend` holds `Avx512` only if the CPU has AVX-512 F and BW.
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx512 => unsafe { avx512::update(out, parent, add, sub) },
+            // SAFETY: a `Backend` holds `Avx2` only if the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => unsafe { avx2::update(out, parent, add, sub) },
+            _ => portable::update(out, parent, add, sub),
+        }
+    }
+
+    /// `out = bias + sum of columns[f] for f in features`, lane-wise with i16 wrap-around.
+    #[inline]
+    pub(crate) fn sum_columns(
+        self,
+        out: &mut Column,
+        bias: &Column,
+        columns: &[Column],
+        features: &[u16],
+    ) {
+        match self.0 {
+            // SAFETY: a `Backend` holds `Avx512` only if the CPU has AVX-512 F and BW.
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx512 => unsafe { avx512::sum_columns(out, bias, columns, features) },
+            // SAFETY: a `Backend` holds `Avx2` only if the CPU has AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Level::Avx2 => unsafe { avx2::sum_columns(out, bias, columns, features) },
+            _ => portable::sum_columns(out, bias, columns, features),
+        }
+    }
+}
+
+/// The reference: plain Rust with the same wrap-around and truncation as the SIMD paths.
+mod portable {
+    use super::super::{Column, QA};
+
+    #[inline]
+    pub(super) fn screlu_dot(acc: &Column, w: &Column) -> i32 {
+        let mut sum = 0i32;
+        for (&x, &w) in acc.0.iter().zip(&w.0) {
+            let a = x.clamp(0, QA as i16);
+            // Cannot overflow: see the module comment.
+            sum += a.wrapping_mul(w) as i32 * a as i32;
+        }
+        sum
+    }
+
+    #[inline]
+    pub(super) fn update<const A: usize, const S: usize>(
+        out: &mut Column,
+        parent: &Column,
+        add: [&Column; A],
+        sub: [&Column; S],
+    ) {
+        for i in 0..out.0.len() {
+            let mut v = parent.0[i];
+            for c in add {
+                v = v.wrapping_add(c.0[i]);
+            }
+            for c in sub {
+                v = v.wrapping_sub(c.0[i]);
+            }
+            out.0[i] = v;
+        }
+    }
+
+    #[inline]
+    pub(super) fn sum_columns(
+        out: &mut Column,
+        bias: &Column,
+        columns: &[Column],
+        features: &[u16],
+    ) {
+        *out = *bias;
+        for &f in features {
+            let Some(col) = columns.get(f as usize) else {
+                continue;
+            };
+            for (o, &w) in out.0.iter_mut().zip(&col.0) {
+                *o = o.wrapping_add(w);
+            }
+        }
+    }
+}
+
+/// Defines a kernel module for one register width. The bodies are the same for AVX2 and
+/// AVX-512 up to the intrinsics' names, so one macro writes both and they cannot drift apart.
+#[cfg(target_arch = "x86_64")]
+macro_rules! x86_kernels {
+    (
+        $name:ident, $features:literal, $lanes:literal, $reg:ty,
+        zero: $zero:ident, set1: $set1:ident, load: $load:ident, store: $store:ident,
+        add16: $add16:ident, sub16: $sub16:ident, max16: $max16:ident, min16: $min16:ident,
+        mullo16: $mullo16:ident, madd16: $madd16:ident, add32: $add32:ident,
+        hsum: |$hv:ident| $hsum:expr
+    ) => {
+        mod $name {
+            use super::super::{Column, HIDDEN, QA};
+            use std::arch::x86_64::*;
+
+            /// i16 values per register.
+            const LANES: usize = $lanes;
+            /// Registers held while summing columns for a refresh: a whole column with
+            /// AVX-512, half of one with AVX2 (16 registers in all, a few left for loads).
+            const TILE: usize = 8;
+            const CHUNKS: usize = HIDDEN / LANES;
+            const _: () = assert!(CHUNKS.is_multiple_of(TILE));
+
+            type Chunk = [i16; LANES];
+
+            #[inline]
+            fn chunks(c: &Column) -> &[Chunk] {
+                c.0.as_chunks::<LANES>().0
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn load(chunk: &Chunk) -> $reg {
+                // SAFETY: `chunk` is LANES * 2 readable bytes, exactly one register, and the
+                // unaligned load accepts any address (columns are 64-byte aligned anyway, so
+                // no load crosses a cache line).
+                unsafe { $load(chunk.as_ptr().cast()) }
+            }
+
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn store(chunk: &mut Chunk, v: $reg) {
+                // SAFETY: `chunk` is LANES * 2 writable bytes, exactly one register, and the
+                // unaligned store accepts any address.
+                unsafe { $store(chunk.as_mut_ptr().cast(), v) }
+            }
+
+            #[target_feature(enable = $features)]
+            pub(super) fn screlu_dot(acc: &Column, w: &Column) -> i32 {
+                let zero = $zero();
+                let qa = $set1(QA as i16);
+                let mut sum = zero;
+                for (x, w) in chunks(acc).iter().zip(chunks(w)) {
+                    let a = $min16($max16(load(x), zero), qa);
+                    // a * w truncated to i16 (exact for a validated W2), then
+                    // (a * w) * a summed in pairs into i32 lanes.
+                    sum = $add32(sum, $madd16($mullo16(a, load(w)), a));
+                }
+                let $hv = sum;
+                $hsum
+            }
+
+            #[target_feature(enable = $features)]
+            pub(super) fn update<const A: usize, const S: usize>(
+                out: &mut Column,
+                parent: &Column,
+                add: [&Column; A],
+                sub: [&Column; S],
+            ) {
+                let parent = chunks(parent);
+                let add = add.map(chunks);
+                let sub = sub.map(chunks);
+                for (i, o) in out.0.as_chunks_mut::<LANES>().0.iter_mut().enumerate() {
+                    let mut v = load(&parent[i]);
+                    for c in add {
+                        v = $add16(v, load(&c[i]));
+                    }
+                    for c in sub {
+                        v = $sub16(v, load(&c[i]));
+                    }
+                    store(o, v);
+                }
+            }
+
+            #[target_feature(enable = $features)]
+            pub(super) fn sum_columns(
+                out: &mut Column,
+                bias: &Column,
+                columns: &[Column],
+                features: &[u16],
+            ) {
+                let out = out.0.as_chunks_mut::<LANES>().0;
+                let bias = chunks(bias);
+                for tile in 0..CHUNKS / TILE {
+                    let base = tile * TILE;
+                    let mut regs: [$reg; TILE] = std::array::from_fn(|r| load(&bias[base + r]));
+                    for &f in features {
+                        let Some(col) = columns.get(f as usize) else {
+                            continue;
+                        };
+                        let col = chunks(col);
+                        for (r, reg) in regs.iter_mut().enumerate() {
+                            *reg = $add16(*reg, load(&col[base + r]));
+                        }
+                    }
+                    for (r, reg) in regs.into_iter().enumerate() {
+                        store(&mut out[base + r], reg);
+                    }
+                }
+            }
+        }
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+x86_kernels!(
+    avx2, "avx2", 16, __m256i,
+    zero: _mm256_setzero_si256, set1: _mm256_set1_epi16,
+    load: _mm256_loadu_si256, store: _mm256_storeu_si256,
+    add16: _mm256_add_epi16, sub16: _mm256_sub_epi16,
+    max16: _mm256_max_epi16, min16: _mm256_min_epi16,
+    mullo16: _mm256_mullo_epi16, madd16: _mm256_madd_epi16, add32: _mm256_add_epi32,
+    hsum: |v| {
+        let s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
+        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
+        _mm_cvtsi128_si32(s)
+    }
+);
+
+#[cfg(target_arch = "x86_64")]
+x86_kernels!(
+    avx512, "avx512f,avx512bw", 32, __m512i,
+    zero: _mm512_setzero_si512, set1: _mm512_set1_epi16,
+    load: _mm512_loadu_si512, store: _mm512_storeu_si512,
+    add16: _mm512_add_epi16, sub16: _mm512_sub_epi16,
+    max16: _mm512_max_epi16, min16: _mm512_min_epi16,
+    mullo16: _mm512_mullo_epi16, madd16: _mm512_madd_epi16, add32: _mm512_add_epi32,
+    hsum: |v| _mm512_reduce_add_epi32(v)
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use outpost_board::Rng;
+
+    /// Values that stress the edges: the clamp's bounds, their neighbours, the i16 extremes.
+    const EDGES: [i16; 10] = [i16::MIN, -32767, -256, -1, 0, 1, 254, 255, 256, i16::MAX];
+
+    fn random_column(rng: &mut Rng, limit: i16) -> Column {
+        Column(std::array::from_fn(|_| match rng.below(8) {
+            0 => EDGES[rng.below(EDGES.len())],
+            _ => (rng.below(2 * limit as usize + 1) as i32 - limit as i32) as i16,
+        }))
+    }
+
+    /// The SIMD levels this CPU has, besides the portable reference.
+    fn simd_backends() -> Vec<Backend> {
+        [Level::Avx2, Level::Avx512]
+            .into_iter()
+            .filter_map(Backend::new)
+            .collect()
+    }
+
+    #[test]
+    fn dot_products_equal_the_portable_path() {
+        let portable = Backend(Level::Portable);
+        let mut rng = Rng::new(0xD07);
+        for round in 0..2_000 {
+            // Any i16 weights (the SIMD truncation must match), and validated ones.
+            let limit = if round % 2 == 0 { i16::MAX } else { 127 };
+            let cols: [Column; 4] = std::array::from_fn(|i| {
+                random_column(&mut rng, if i % 2 == 0 { 400 } else { limit })
+            });
+            let expected = portable.screlu_dot(&cols[0], &cols[1], &cols[2], &cols[3]);
+            for b in simd_backends() {
+                let got = b.screlu_dot(&cols[0], &cols[1], &cols[2], &cols[3]);
+                assert_eq!(got, expected, "{b:?} round {round}");
+            }
+        }
+        // The extremes: every lane at the largest term in size, both signs.
+        let full = Column([QA as i16; HIDDEN]);
+        for w in [i16::MIN, i16::MAX, 127, -128] {
+            let w = Column([w; HIDDEN]);
+            let expected = portable.screlu_dot(&full, &w, &full, &w);
+            for b in simd_backends() {
+                assert_eq!(b.screlu_dot(&full, &w, &full, &w), expected, "{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_portable_dot_product_is_the_formula() {
+        let mut rng = Rng::new(0xF0);
+        let acc = random_column(&mut rng, 400);
+        // Validated weights, where the truncation to i16 never happens.
+        let w = Column(std::array::from_fn(|_| rng.below(255) as i16 - 127));
+        let zero = Column::ZERO;
+        let expected: i64 = (0..HIDDEN)
+            .map(|i| {
+                let a = acc.0[i].clamp(0, QA as i16) as i64;
+                a * w.0[i] as i64 * a
+            })
+            .sum();
+        assert_eq!(
+            Backend(Level::Portable).screlu_dot(&acc, &w, &zero, &zero),
+            expected
+        );
+    }
+
+    fn check_update<const A: usize, const S: usize>(rng: &mut Rng, backends: &[Backend]) {
+        let parent = random_column(rng, i16::MAX);
+        let add: [Column; A] = std::array::from_fn(|_| random_column(rng, i16::MAX));
+        let sub: [Column; S] = std::array::from_fn(|_| random_column(rng, i16::MAX));
+        let mut expected = Column::ZERO;
+        Backend(Level::Portable).update(&mut expected, &parent, add.each_ref(), sub.each_ref());
+        for &b in backends {
+            let mut got = Column([7; HIDDEN]);
+            b.update(&mut got, &parent, add.each_ref(), sub.each_ref());
+            assert_eq!(got, expected, "{b:?} with {A} added, {S} removed");
+        }
+    }
+
+    #[test]
+    fn accumulator_updates_equal_the_portable_path() {
+        let backends = simd_backends();
+        let mut rng = Rng::new(0xACC);
+        for _ in 0..300 {
+            check_update::<0, 0>(&mut rng, &backends);
+            check_update::<1, 0>(&mut rng, &backends);
+            check_update::<0, 1>(&mut rng, &backends);
+            check_update::<1, 1>(&mut rng, &backends);
+            check_update::<1, 2>(&mut rng, &backends);
+            check_update::<2, 2>(&mut rng, &backends);
+        }
+    }
+
+    #[test]
+    fn column_sums_equal_the_portable_path() {
+        let backends = simd_backends();
+        let mut rng = Rng::new(0x5E7);
+        let columns: Vec<Column> = (0..100)
+            .map(|_| random_column(&mut rng, i16::MAX))
+            .collect();
+        for round in 0..500 {
+            let bias = random_column(&mut rng, i16::MAX);
+            // 0 to 32 features, repeats allowed, and an out-of-range index that must be skipped.
+            let mut features: Vec<u16> = (0..round % 33).map(|_| rng.below(100) as u16).collect();
+            if round % 7 == 0 {
+                features.push(u16::MAX);
+            }
+            let mut expected = Column::ZERO;
+            Backend(Level::Portable).sum_columns(&mut expected, &bias, &columns, &features);
+            for &b in &backends {
+                let mut got = Column([7; HIDDEN]);
+                b.sum_columns(&mut got, &bias, &columns, &features);
+                assert_eq!(got, expected, "{b:?} round {round}");
+            }
+        }
+    }
+
+    #[test]
+    fn levels_are_detected_and_settable() {
+        assert!(Level::Portable.is_available());
+        assert!(Level::best().is_available());
+        assert!(Backend::new(Level::best()).is_some());
+        // `set_level` is not called here: other tests of this binary run in parallel.
+        assert!(level().is_available());
+        let simd: Vec<Level> = simd_backends().iter().map(|b| b.0).collect();
+        println!("SIMD levels this CPU has, compared with the portable path: {simd:?}");
+    }
+}
