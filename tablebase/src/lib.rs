@@ -12,6 +12,7 @@
 //! trait (`max_pieces`, `probe_wdl`, `rank_root_moves` map one to one).
 
 mod convert;
+mod header;
 mod material;
 mod paths;
 mod root;
