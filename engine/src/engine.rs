@@ -220,6 +220,8 @@ impl Engine {
             show,
             show_wdl: self.options.show_wdl,
             material: outpost_eval::wdl::material(&position),
+            #[cfg(feature = "syzygy")]
+            tables: self.tables.clone(),
         });
         let options = SearchOptions {
             multipv: self.options.multipv,

@@ -44,6 +44,10 @@ pub struct GuiReporter {
     pub show_wdl: bool,
     /// The material of the root position (`outpost_eval::wdl::material`), the model's input.
     pub material: u32,
+    /// The tables the search probes: a table that fails while probing is reported by the next
+    /// report of the search, so the GUI hears of it while the search runs.
+    #[cfg(feature = "syzygy")]
+    pub tables: Option<Arc<outpost_tablebase::Tablebases>>,
 }
 
 /// Reported centipawn scores this large are tablebase results (`TB_CP` less a distance in
@@ -68,6 +72,23 @@ impl GuiReporter {
         self.show && self.current.load(Ordering::SeqCst) == self.id
     }
 
+    /// One `info string` per table that failed at run time; the tables hand out each failure
+    /// once, so a bad file is named once per `SyzygyPath`, not on every probe. An abandoned
+    /// search leaves them to the next one, whose output the GUI still reads. Printed even
+    /// without `post`: it is a problem report, not thinking output.
+    fn report_table_failures(&self) {
+        #[cfg(feature = "syzygy")]
+        if let Some(tables) = &self.tables {
+            if self.current.load(Ordering::SeqCst) == self.id {
+                for failure in tables.take_failures() {
+                    self.out.note(format!(
+                        "{failure}; positions that need it are searched without it"
+                    ));
+                }
+            }
+        }
+    }
+
     fn move_text(&self, dialect: Dialect, m: Move) -> String {
         match dialect {
             Dialect::Uci => notation::uci(m, self.chess960),
@@ -78,6 +99,7 @@ impl GuiReporter {
 
 impl Reporter for GuiReporter {
     fn info(&self, i: &SearchInfo) {
+        self.report_table_failures();
         if !self.live() {
             return;
         }
@@ -123,6 +145,8 @@ impl Reporter for GuiReporter {
     }
 
     fn bestmove(&self, best: Move, ponder: Option<Move>) {
+        // Before the best move, which the main loop prints once it gets the event.
+        self.report_table_failures();
         let _ = self.events.send(Event::BestMove {
             id: self.id,
             best,

@@ -2,8 +2,8 @@
 //! loading of tables for `SyzygyPath` / CECP `egtpath syzygy DIR`. Compiled only with the
 //! `syzygy` feature (on by default).
 
-use outpost_board::{Move, Position};
-use outpost_search::{EndgameOracle, Wdl};
+use outpost_board::Position;
+use outpost_search::{EndgameOracle, RankedMove, Wdl};
 use outpost_tablebase::Tablebases;
 use std::sync::Arc;
 
@@ -26,18 +26,32 @@ impl EndgameOracle for Oracle {
         } else {
             wdl.without_fifty_move_rule()
         };
-        Some(match wdl {
-            outpost_tablebase::Wdl::Loss => Wdl::Loss,
-            outpost_tablebase::Wdl::BlessedLoss => Wdl::BlessedLoss,
-            outpost_tablebase::Wdl::Draw => Wdl::Draw,
-            outpost_tablebase::Wdl::CursedWin => Wdl::CursedWin,
-            outpost_tablebase::Wdl::Win => Wdl::Win,
-        })
+        Some(search_wdl(wdl))
     }
 
-    fn rank_root_moves(&self, pos: &Position) -> Option<Vec<(Move, i32)>> {
+    fn rank_root_moves(&self, pos: &Position) -> Option<Vec<RankedMove>> {
         let ranked = self.tables.rank_root_moves(pos, self.fifty_move_rule)?;
-        Some(ranked.into_iter().map(|(m, r)| (m, r.rank)).collect())
+        Some(
+            ranked
+                .into_iter()
+                .map(|(mv, r)| RankedMove {
+                    mv,
+                    rank: r.rank,
+                    wdl: search_wdl(r.wdl),
+                    plies: r.dtz.0.unsigned_abs(),
+                })
+                .collect(),
+        )
+    }
+}
+
+fn search_wdl(wdl: outpost_tablebase::Wdl) -> Wdl {
+    match wdl {
+        outpost_tablebase::Wdl::Loss => Wdl::Loss,
+        outpost_tablebase::Wdl::BlessedLoss => Wdl::BlessedLoss,
+        outpost_tablebase::Wdl::Draw => Wdl::Draw,
+        outpost_tablebase::Wdl::CursedWin => Wdl::CursedWin,
+        outpost_tablebase::Wdl::Win => Wdl::Win,
     }
 }
 

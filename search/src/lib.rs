@@ -35,6 +35,8 @@
 //!   option setters (which wait for the search to finish), or they would wait for themselves.
 //! * Scores: `Score::Cp` (side to move), `Score::Mate(n)` in moves (negative when mated),
 //!   tablebase wins as `Cp(±(20000 - plies))`; `ScoreBound` marks aspiration-window failures.
+//!   At a root in the tables every line shows its move's table result (see `Wdl::root_score`)
+//!   unless the search proves a mate.
 //!
 //! `bench::run` is the fixed-depth node-count signature (`outpost bench`).
 
@@ -53,7 +55,7 @@ pub mod transposition;
 
 pub use info::{CurrMove, NullReporter, Reporter, Score, ScoreBound, SearchInfo};
 pub use limits::{SearchLimits, SearchOptions};
-pub use oracle::{EndgameOracle, Wdl};
+pub use oracle::{EndgameOracle, RankedMove, Wdl};
 pub use skill::Skill;
 pub use thread::Search;
 pub use transposition::{TranspositionTable, MAX_HASH_MB};

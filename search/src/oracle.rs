@@ -27,11 +27,34 @@ pub trait EndgameOracle: Send + Sync {
     /// Ranks every legal root move (higher is better: the adapter should put wins first and among
     /// them the moves that keep the fifty-move rule satisfied / reach a conversion soonest, then
     /// draws, then losses, the longest resistance first). `None` when the root is not in the
-    /// tables. The search keeps only the best-ranked moves and picks among them by searching.
-    fn rank_root_moves(&self, pos: &Position) -> Option<Vec<(Move, i32)>>;
+    /// tables. The search plays only a best-ranked move, picking among them by searching; with
+    /// MultiPV the further lines come from the next ranks, best first.
+    fn rank_root_moves(&self, pos: &Position) -> Option<Vec<RankedMove>>;
+}
+
+/// One legal root move as the oracle ranks it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RankedMove {
+    pub mv: Move,
+    /// Higher is better; moves of equal rank are equally good for the oracle.
+    pub rank: i32,
+    /// The result the move keeps for the side to move at the root, as the oracle judges it
+    /// (with the fifty-move rule when that is played).
+    pub wdl: Wdl,
+    /// Plies from the root to the next capture, pawn move or mate when both sides follow the
+    /// tables after this move; 0 for a draw.
+    pub plies: u32,
 }
 
 impl Wdl {
+    /// The score shown for a root line that keeps this result with its next zeroing move `plies`
+    /// plies away: a win or loss in the tablebase band at that distance (capped at `MAX_PLY`, so
+    /// it stays below every mate score), the small draw scores otherwise. Never a mate score:
+    /// only the search can prove a mate.
+    pub fn root_score(self, plies: u32) -> i32 {
+        self.score((plies as usize).min(crate::score::MAX_PLY))
+    }
+
     /// The search score of this result at `ply`. Tablebase wins sit in the band just below mate
     /// scores; fifty-move-rule results are draws, nudged by one centipawn so the search still
     /// prefers the side of the draw with chances.

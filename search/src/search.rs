@@ -79,6 +79,14 @@ pub(crate) struct RootMove {
     pub bound: ScoreBound,
     pub seldepth: usize,
     pub pv: Vec<Move>,
+    /// The move's tablebase rank at a root in the tables (0 for every move otherwise). Root
+    /// moves stay grouped by rank, best first, and a line never takes a move of a worse rank
+    /// while a better one is left (Stockfish's `pvFirst`/`pvLast`).
+    pub tb_rank: i32,
+    /// The move's table result as a score (`Wdl::root_score`): shown instead of the search's
+    /// heuristic score unless the search proves a mate, so each line says "won", "drawn" or
+    /// "lost" as the tables do.
+    pub tb_score: Option<i32>,
 }
 
 /// One search on one thread.
@@ -103,6 +111,9 @@ pub(crate) struct Searcher<'a> {
     pv_len: [usize; PV_LEN],
     pub(crate) root_moves: Vec<RootMove>,
     pv_idx: usize,
+    /// End of the rank group of the line being searched: the root searches
+    /// `root_moves[pv_idx..pv_last]` (all remaining moves without tables).
+    pv_last: usize,
     multipv: usize,
     root_depth: i32,
     completed_depth: i32,
@@ -116,10 +127,6 @@ pub(crate) struct Searcher<'a> {
     /// Whether tablebases are probed inside the tree (off when the root was already ranked).
     probe_tb: bool,
     tb_limit: u32,
-    /// The tablebase value of the root when it is in the tables: reported instead of the
-    /// search's heuristic score (unless the search proves a mate), so a GUI sees "won" rather
-    /// than a material count.
-    root_tb_score: Option<i32>,
     /// The best line so far (last completed iteration, or a new best move of the running one).
     best_pv: Vec<Move>,
     best_score: i32,
@@ -183,13 +190,13 @@ impl<'a> Searcher<'a> {
             pv_len: [0; PV_LEN],
             root_moves: Vec::new(),
             pv_idx: 0,
+            pv_last: 0,
             multipv: 1,
             root_depth: 0,
             completed_depth: 0,
             seldepth: 0,
             nodes: 0,
             tbhits: 0,
-            root_tb_score: None,
             nmp_min_ply: 0,
             tm,
             stopped: false,
@@ -218,9 +225,11 @@ impl<'a> Searcher<'a> {
         &mut self.stack[ply + STACK_OFFSET]
     }
 
-    /// Builds the root move list: legal moves, restricted to `searchmoves` and, when the root is
-    /// in the tablebases, to the best-ranked moves. The TT move goes first so that a search stopped
-    /// before its first iteration completes still answers with the best guess available.
+    /// Builds the root move list: legal moves, restricted to `searchmoves`. When the root is in
+    /// the tablebases the moves are sorted by their rank, best first, and carry their table
+    /// result; every move stays, so MultiPV can show as many lines as there are moves. The TT
+    /// move goes first (within its rank) so that a search stopped before its first iteration
+    /// completes still answers with the best guess available.
     pub(crate) fn setup_root(&mut self) {
         let legal = self.pos.legal_moves();
         let mut moves: Vec<Move> = legal.iter().copied().collect();
@@ -235,6 +244,7 @@ impl<'a> Searcher<'a> {
                 moves = kept;
             }
         }
+        let mut tb: Vec<(i32, Option<i32>)> = vec![(0, None); moves.len()];
         if let Some(oracle) = self.oracle {
             self.tb_limit = oracle.max_pieces().min(self.job.options.tb_probe_limit);
             self.probe_tb = self.tb_limit > 0;
@@ -242,14 +252,16 @@ impl<'a> Searcher<'a> {
             if pieces <= self.tb_limit && self.pos.castling_rights() == 0 {
                 if let Some(ranked) = oracle.rank_root_moves(&self.pos) {
                     self.tbhits += 1;
-                    let best = ranked
+                    // Every move must be ranked; a partial ranking is no ranking.
+                    let found: Option<Vec<(i32, Option<i32>)>> = moves
                         .iter()
-                        .filter(|(m, _)| moves.contains(m))
-                        .map(|&(_, r)| r)
-                        .max();
-                    if let Some(best) = best {
-                        moves.retain(|m| ranked.iter().any(|&(r, rank)| r == *m && rank == best));
-                        self.root_tb_score = oracle.probe_wdl(&self.pos).map(|w| w.score(0));
+                        .map(|m| {
+                            let r = ranked.iter().find(|r| r.mv == *m)?;
+                            Some((r.rank, Some(r.wdl.root_score(r.plies))))
+                        })
+                        .collect();
+                    if let Some(found) = found.filter(|f| !f.is_empty()) {
+                        tb = found;
                         // The ranking already decided; inside the tree the search looks for the
                         // fastest way to realise it rather than seeing every line as "TB win".
                         self.probe_tb = false;
@@ -257,30 +269,54 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if let Some(hit) = self.tt.probe(self.pos.key(), 0) {
-            if let Some(i) = moves.iter().position(|&m| m == hit.mv) {
-                moves[..=i].rotate_right(1);
-            }
-        }
         self.root_moves = moves
             .into_iter()
-            .map(|mv| RootMove {
+            .zip(tb)
+            .map(|(mv, (tb_rank, tb_score))| RootMove {
                 mv,
                 score: -INFINITE,
                 prev_score: -INFINITE,
                 bound: ScoreBound::Exact,
                 seldepth: 0,
                 pv: vec![mv],
+                tb_rank,
+                tb_score,
             })
             .collect();
+        // Stable: within a rank (all moves without tables) the generator's order stays.
+        self.root_moves
+            .sort_by_key(|rm| std::cmp::Reverse(rm.tb_rank));
+        if let Some(hit) = self.tt.probe(self.pos.key(), 0) {
+            if let Some(i) = self.root_moves.iter().position(|rm| rm.mv == hit.mv) {
+                let rank = self.root_moves[i].tb_rank;
+                let first = self
+                    .root_moves
+                    .iter()
+                    .position(|rm| rm.tb_rank == rank)
+                    .unwrap_or(i);
+                self.root_moves[first..=i].rotate_right(1);
+            }
+        }
         let wanted = match self.job.options.skill {
             Some(skill) => self.job.options.multipv.max(skill.lines()),
             None => self.job.options.multipv,
         };
         self.multipv = wanted.clamp(1, self.root_moves.len().max(1));
+        self.pv_last = self.group_end(0);
         if let Some(first) = self.root_moves.first() {
             self.best_pv = vec![first.mv];
         }
+    }
+
+    /// The end of the rank group that `root_moves[start]` belongs to (groups are contiguous).
+    fn group_end(&self, start: usize) -> usize {
+        let Some(rank) = self.root_moves.get(start).map(|rm| rm.tb_rank) else {
+            return self.root_moves.len();
+        };
+        self.root_moves[start..]
+            .iter()
+            .position(|rm| rm.tb_rank != rank)
+            .map_or(self.root_moves.len(), |n| start + n)
     }
 
     /// Iterative deepening until a limit or `stop`. Returns the deepest completed depth.
@@ -302,12 +338,19 @@ impl<'a> Searcher<'a> {
             for rm in self.root_moves.iter_mut() {
                 rm.prev_score = rm.score;
             }
+            let mut pv_first = 0;
+            self.pv_last = 0;
             for pv_idx in 0..self.multipv {
+                // A line takes its move from the best rank group that still has moves left.
+                if pv_idx == self.pv_last {
+                    pv_first = pv_idx;
+                    self.pv_last = self.group_end(pv_idx);
+                }
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 self.aspiration(depth);
-                // Lines already finished keep their order; the new one joins them.
-                self.root_moves[..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                // Lines already finished keep their order; the new one joins those of its rank.
+                self.root_moves[pv_first..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 if self.stopped {
                     break;
                 }
@@ -349,7 +392,7 @@ impl<'a> Searcher<'a> {
             if !self.shared.pondering.load(Ordering::Relaxed)
                 && self
                     .tm
-                    .iteration_done(stable_iterations, drop, self.root_moves.len() == 1)
+                    .iteration_done(stable_iterations, drop, self.group_end(0) == 1)
             {
                 break;
             }
@@ -368,7 +411,8 @@ impl<'a> Searcher<'a> {
         };
         loop {
             let score = self.search(alpha, beta, depth, 0, false);
-            self.root_moves[self.pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            self.root_moves[self.pv_idx..self.pv_last]
+                .sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if self.stopped {
                 return;
             }
@@ -512,22 +556,24 @@ impl<'a> Searcher<'a> {
     // ---------------------------------------------------------------------------------------
     // Reporting (main thread only)
 
-    /// A root in the tablebases shows its table value unless the search has proved a mate.
-    fn displayed_score(&self, score: i32) -> i32 {
-        match self.root_tb_score {
-            Some(tb) if !crate::score::is_mate(score) => tb,
-            _ => score,
+    /// A line at a root in the tablebases shows its move's table value, which is exact, unless
+    /// the search has proved a mate; other lines show the search's score and bound.
+    fn displayed_score(rm: &RootMove, bound: ScoreBound) -> (i32, ScoreBound) {
+        match rm.tb_score {
+            Some(tb) if !crate::score::is_mate(rm.score) => (tb, ScoreBound::Exact),
+            _ => (rm.score, bound),
         }
     }
 
     fn make_info(&self, depth: i32, rm: &RootMove, index: usize, bound: ScoreBound) -> SearchInfo {
         let time_ms = self.job.started.elapsed().as_millis() as u64;
         let nodes = self.total_nodes();
+        let (score, bound) = Self::displayed_score(rm, bound);
         SearchInfo {
             depth,
             seldepth: rm.seldepth.max(1) as i32,
             multipv: index + 1,
-            score: Score::from_internal(self.displayed_score(rm.score)),
+            score: Score::from_internal(score),
             bound,
             nodes,
             nps: nodes * 1000 / time_ms.max(1),
@@ -551,6 +597,7 @@ impl<'a> Searcher<'a> {
     /// Reports the final result when it is not the line last shown (another thread's, the
     /// handicap's choice, or a new best move of the unfinished iteration).
     pub(crate) fn report_result(&self, result: &ThreadResult, pv: &[Move]) {
+        let tb = self.root_moves.iter().find(|rm| rm.mv == pv[0]);
         let rm = RootMove {
             mv: pv[0],
             score: result.score,
@@ -558,6 +605,8 @@ impl<'a> Searcher<'a> {
             bound: ScoreBound::Exact,
             seldepth: self.seldepth,
             pv: pv.to_vec(),
+            tb_rank: tb.map_or(0, |rm| rm.tb_rank),
+            tb_score: tb.and_then(|rm| rm.tb_score),
         };
         let info = self.make_info(result.depth, &rm, 0, ScoreBound::Exact);
         self.job.reporter.info(&info);
@@ -575,6 +624,11 @@ impl<'a> Searcher<'a> {
             // true, and no claim of a mate.
             if crate::score::is_mate(rm.score) {
                 rm.score = window_edge.clamp(-TB_WIN_IN_MAX + 1, TB_WIN_IN_MAX - 1);
+            }
+            // A line shown with its table score is exact whatever the window said: the report
+            // would repeat that score without a bound and look like a finished line.
+            if rm.tb_score.is_some() {
+                return;
             }
             let info = self.make_info(depth, &rm, self.pv_idx, rm.bound);
             self.job.reporter.info(&info);
@@ -917,7 +971,10 @@ impl<'a> Searcher<'a> {
 
         while let Some(m) = picker.next(&self.pos, self.history) {
             if m == excluded
-                || (root && !self.root_moves[self.pv_idx..].iter().any(|rm| rm.mv == m))
+                || (root
+                    && !self.root_moves[self.pv_idx..self.pv_last]
+                        .iter()
+                        .any(|rm| rm.mv == m))
             {
                 continue;
             }

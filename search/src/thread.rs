@@ -405,9 +405,13 @@ fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job) {
         }
     }
     if let Some(skill) = job.options.skill {
+        // At a root in the tables only the best-ranked lines (a prefix) are candidates: a
+        // handicap may play a weaker move, never one that throws away the table's result.
+        let top = searcher.skill_lines.first().map(|rm| rm.tb_rank);
         let lines: Vec<(Move, i32)> = searcher
             .skill_lines
             .iter()
+            .take_while(|rm| Some(rm.tb_rank) == top)
             .map(|rm| (rm.mv, rm.score))
             .collect();
         // Index 0 keeps the search's own answer, which may be a better move found in the

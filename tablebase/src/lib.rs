@@ -4,14 +4,17 @@
 //! zeroing) files of one or more directories and reports every problem as a warning; the probes
 //! (`probe_wdl`, `probe_dtz`) take our `Position` and convert it from its bitboards without
 //! allocating; `rank_root_moves` / `best_root_moves` rank the legal moves at the root so the
-//! engine keeps only moves that preserve the best result and converts wins. A missing, partial or
-//! corrupt file never panics and never yields a value that is not in the file: the probe reports
-//! "not in the tables" or an error instead.
+//! engine plays only moves that preserve the best result and converts wins (with MultiPV it shows
+//! the other moves too, in rank order). A missing, partial or corrupt file never panics and never
+//! yields a value that is not in the file: the probe reports "not in the tables" or an error
+//! instead.
 //!
 //! The search knows nothing of this crate; the engine adapts `Tablebases` to the search's oracle
-//! trait (`max_pieces`, `probe_wdl`, `rank_root_moves` map one to one).
+//! trait (`max_pieces`, `probe_wdl`, `rank_root_moves` map one to one; per root move the search
+//! gets the rank, the result and the distance in plies).
 
 mod convert;
+mod header;
 mod material;
 mod paths;
 mod root;

@@ -22,6 +22,11 @@ impl Signature {
         (sig.pieces() <= 7).then_some(sig)
     }
 
+    /// White's and Black's piece counts, each in the order K, Q, R, B, N, P.
+    pub fn counts(&self) -> [[u8; 6]; 2] {
+        self.0
+    }
+
     /// Total number of pieces, kings included.
     pub fn pieces(&self) -> u32 {
         self.0.iter().flatten().map(|&c| u32::from(c)).sum()

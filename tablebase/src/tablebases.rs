@@ -2,9 +2,11 @@
 //!
 //! Opening lists the directories itself instead of calling shakmaty-syzygy's `add_directory`,
 //! which stops at the first bad file; here every file is judged on its own and each problem
-//! becomes a warning (missing directory, wrong size, wrong magic bytes, a WDL table without its
-//! DTZ table, a table whose capture or promotion targets are missing). The files themselves are
-//! opened lazily on the first probe that needs them.
+//! becomes a warning (missing directory, wrong size, wrong magic bytes, a header that does not
+//! match the file name or the file size, a WDL table without its DTZ table, a table whose capture
+//! or promotion targets are missing). The prober opens the files lazily on the first probe that
+//! needs them; the header check at open time is what keeps a damaged file from being counted as a
+//! table and then failing every probe.
 //!
 //! A probe answers `Ok(Some(..))` with a value, `Ok(None)` when the position is not in the
 //! tables (castling rights, more pieces than the tables hold, a table missing) and `Err(..)` when
@@ -13,6 +15,7 @@
 //! probeable. Results are not cached here; the search keeps them in its transposition table.
 
 use crate::convert::to_chess;
+use crate::header;
 use crate::material::Signature;
 use crate::paths::split_paths;
 use crate::storage::{TableFiles, DEFAULT_MEMORY_BUDGET};
@@ -151,7 +154,7 @@ impl Tablebases {
                 ));
                 continue;
             };
-            if let Err(why) = check_file(&path, kind) {
+            if let Err(why) = check_file(&path, kind, sig) {
                 warnings.push(format!("'{}': {why}; skipped", path.display()));
                 continue;
             }
@@ -308,8 +311,8 @@ fn wdl_from(w: shakmaty_syzygy::Wdl) -> Wdl {
     }
 }
 
-/// Size and magic bytes of one table file, before it is handed to the prober.
-fn check_file(path: &Path, kind: Kind) -> Result<(), String> {
+/// Size, magic bytes and header of one table file, before it is handed to the prober.
+fn check_file(path: &Path, kind: Kind, material: Signature) -> Result<(), String> {
     use std::io::Read;
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
     if !meta.is_file() {
@@ -337,7 +340,11 @@ fn check_file(path: &Path, kind: Kind) -> Result<(), String> {
         };
         return Err(format!("not a Syzygy {what} table (wrong magic bytes)"));
     }
-    Ok(())
+    let metric = match kind {
+        Kind::Wdl => header::Metric::Wdl,
+        Kind::Dtz => header::Metric::Dtz,
+    };
+    header::check(path, material, metric)
 }
 
 /// Warnings for WDL tables without DTZ (or the reverse) and for tables whose capture and

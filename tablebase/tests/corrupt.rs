@@ -156,29 +156,77 @@ fn truncated_file_with_impossible_size_is_refused_at_open() {
 }
 
 #[test]
-fn truncated_file_with_plausible_size_fails_only_at_probe_time() {
+fn truncated_file_with_plausible_size_is_refused_at_open() {
     for table in ["KQvK.rtbw", "KQvK.rtbz", "KRvKP.rtbw", "KRvKP.rtbz"] {
         let dir = copy_tables(&format!("truncated-{table}"));
         let path = dir.join(table);
         let len = file_len(&path);
-        // Keep the size a valid table size (16 mod 64), so only reading past the end shows it.
+        // Keep the size a valid table size (16 mod 64): only the header's own sizes show it.
         let cut = (len / 2) / 64 * 64 + 16;
         truncate(&path, cut);
         let (tb, warnings) = open(&dir);
-        assert!(!mentions(&warnings, table), "{table}: {warnings:?}");
-        let name = table.split('.').next().expect("stem");
-        let misses = compare(&tb, &[name]);
-        let failures = tb.take_failures();
-        assert!(misses > 0, "{table}: some probes must hit the missing half");
         assert!(
-            failures
+            warnings
                 .iter()
-                .any(|f| f.table == table && f.reason.contains("corrupt")),
+                .any(|w| w.contains(table) && w.contains("truncated")),
+            "{table}: {warnings:?}"
+        );
+        let (wdl, dtz) = tb.table_counts();
+        assert_eq!(wdl + dtz, 69, "{table}: the damaged file is not counted");
+        let name = table.split('.').next().expect("stem");
+        assert!(compare(&tb, &[name]) > 0, "{table}");
+        assert!(tb.take_failures().is_empty(), "{table}: never probed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// Damage done after the tables were opened (a disk error, a file replaced) is only seen by the
+/// probes: they fail, the failure is kept once per table, and values never differ.
+#[test]
+fn a_file_damaged_after_opening_fails_at_probe_time_and_is_reported_once() {
+    for (table, garbage_body) in [
+        ("KQvK.rtbw", false),
+        ("KQvK.rtbz", false),
+        ("KRvKP.rtbw", false),
+        ("KRvKP.rtbz", false),
+        ("KRvK.rtbw", true),
+        ("KRvK.rtbz", true),
+        ("KPvKP.rtbw", true),
+    ] {
+        let dir = copy_tables(&format!("late-{table}"));
+        let (tb, warnings) = open(&dir);
+        assert!(warnings.is_empty(), "{table}: {warnings:?}");
+        let path = dir.join(table);
+        let original = std::fs::read(&path).expect("read");
+        if garbage_body {
+            let mut bytes = garbage(original.len(), 0x2545_f491_4f6c_dd1d);
+            bytes[..4].copy_from_slice(&original[..4]);
+            std::fs::write(&path, &bytes).expect("write");
+        } else {
+            truncate(&path, (original.len() as u64 / 2) / 64 * 64 + 16);
+        }
+        let name = table.split('.').next().expect("stem");
+        // Some positions are decided before the table is read (a winning capture, a draw for
+        // DTZ), so not every probe of the material misses.
+        let misses = compare(&tb, &[name]);
+        assert!(misses > 0, "{table}: no probe hit the damage");
+        if garbage_body {
+            assert!(misses * 4 > count(&[name]), "{table}: {misses} misses");
+        }
+        let failures = tb.take_failures();
+        assert!(
+            failures.iter().any(|f| f.table == table),
             "{table}: {failures:?}"
         );
+        assert_eq!(
+            failures.iter().filter(|f| f.table == table).count(),
+            1,
+            "{table}: {failures:?}"
+        );
+        compare(&tb, &[name]);
         assert!(
             tb.take_failures().is_empty(),
-            "each failure is reported once"
+            "{table}: each failure is reported once"
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -202,25 +250,58 @@ fn garbage_file_is_refused_at_open() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A random body behind the right magic bytes used to be counted as a table and then fail every
+/// probe; the header check refuses it when the tables are opened.
 #[test]
-fn garbage_behind_valid_magic_bytes_never_panics_and_is_reported() {
-    for table in ["KRvK.rtbw", "KRvK.rtbz", "KPvKP.rtbw"] {
+fn garbage_behind_valid_magic_bytes_is_refused_at_open() {
+    for (i, table) in ["KRvK.rtbw", "KRvK.rtbz", "KPvKP.rtbw", "KRvKP.rtbz"]
+        .iter()
+        .enumerate()
+    {
         let dir = copy_tables(&format!("garbage-magic-{table}"));
         let path = dir.join(table);
         let original = std::fs::read(&path).expect("read");
-        let mut bytes = garbage(original.len(), 0x2545_f491_4f6c_dd1d);
+        let mut bytes = garbage(original.len(), 0x2545_f491_4f6c_dd1d + i as u64);
         bytes[..4].copy_from_slice(&original[..4]);
         std::fs::write(&path, &bytes).expect("write");
-        let (tb, _warnings) = open(&dir);
+        let (tb, warnings) = open(&dir);
+        assert!(
+            warnings
+                .iter()
+                .any(|w| w.contains(table) && w.contains("corrupt")),
+            "{table}: {warnings:?}"
+        );
+        let (wdl, dtz) = tb.table_counts();
+        assert_eq!(wdl + dtz, 69, "{table}: the damaged file is not counted");
         let name = table.split('.').next().expect("stem");
-        // Probes that read the table fail (its header no longer matches the material); some
-        // positions are decided before the table is read (a winning capture, a draw for DTZ).
         let misses = compare(&tb, &[name]);
         assert!(misses * 4 > count(&[name]), "{table}: {misses} misses");
+        assert!(tb.take_failures().is_empty(), "{table}: never probed");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// A sound table file under another table's name has the right magic bytes and a plausible
+/// size, but its header names other pieces.
+#[test]
+fn a_table_under_another_name_is_refused_at_open() {
+    for (from, to) in [
+        ("KRvK.rtbw", "KQvK.rtbw"),
+        ("KRvKP.rtbz", "KQvKP.rtbz"),
+        ("KPvK.rtbw", "KRvK.rtbw"),
+    ] {
+        let dir = copy_tables(&format!("renamed-{to}"));
+        std::fs::copy(dir.join(from), dir.join(to)).expect("copy");
+        let (tb, warnings) = open(&dir);
         assert!(
-            tb.take_failures().iter().any(|f| f.table == table),
-            "{table}"
+            warnings
+                .iter()
+                .any(|w| w.contains(to) && w.contains("corrupt header")),
+            "{to}: {warnings:?}"
         );
+        let (wdl, dtz) = tb.table_counts();
+        assert_eq!(wdl + dtz, 69, "{to}");
+        compare(&tb, &[to.split('.').next().expect("stem")]);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
