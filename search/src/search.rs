@@ -142,6 +142,8 @@ pub(crate) struct Searcher<'a> {
     /// First move of the last reported first line: when the move played differs (a new best
     /// move in an unfinished iteration), its line is reported before the answer.
     pub(crate) reported_best: Move,
+    /// The lines of the last completed report, so a final report can restate the others.
+    reported_lines: Vec<RootMove>,
 }
 
 impl<'a> Searcher<'a> {
@@ -212,6 +214,7 @@ impl<'a> Searcher<'a> {
             exact_nodes: job.threads.len() == 1 || job.options.skill.is_some(),
             skill_lines: Vec::new(),
             reported_best: Move::NONE,
+            reported_lines: Vec::new(),
         }
     }
 
@@ -587,6 +590,9 @@ impl<'a> Searcher<'a> {
     fn report_lines(&mut self, depth: i32) {
         self.td.tbhits.store(self.tbhits, Ordering::Relaxed);
         self.reported_best = self.root_moves[0].mv;
+        self.reported_lines.clear();
+        self.reported_lines
+            .extend_from_slice(&self.root_moves[..self.multipv]);
         for i in 0..self.multipv {
             let rm = &self.root_moves[i];
             let info = self.make_info(depth, rm, i, ScoreBound::Exact);
@@ -610,6 +616,13 @@ impl<'a> Searcher<'a> {
         };
         let info = self.make_info(result.depth, &rm, 0, ScoreBound::Exact);
         self.job.reporter.info(&info);
+        // With several lines, restate the others after the new first one, so the GUI's last
+        // set of lines has each move once (the played move was one of them, or is new).
+        let others = self.reported_lines.iter().filter(|l| l.mv != pv[0]);
+        for (i, line) in others.take(self.multipv - 1).enumerate() {
+            let info = self.make_info(result.depth, line, i + 1, ScoreBound::Exact);
+            self.job.reporter.info(&info);
+        }
     }
 
     /// Reports a failed aspiration window. `window_edge` is the alpha or beta the search failed
