@@ -40,8 +40,10 @@ pub use score::{s, Score};
 pub use weights::{Weights, DEFAULT};
 
 use evaluate::PsqTable;
-use outpost_board::Position;
+use nnue::{Accumulator, Changes, Network};
+use outpost_board::{Move, Position};
 use pawns::PawnTable;
+use std::sync::Arc;
 use trace::{Breakdown, Total};
 
 /// The evaluation never leaves `-EVAL_LIMIT..=EVAL_LIMIT`, so the search can keep mate and
@@ -65,12 +67,26 @@ pub struct Components {
 }
 
 /// Per-thread evaluator: the weights in use, tables derived from them, and the pawn hash table
-/// (`PAWN_TABLE_SIZE` entries, about 1.2 MB).
+/// (`PAWN_TABLE_SIZE` entries, about 1.2 MB); and, when a network is set, the stack of its
+/// accumulators, which then gives the score instead of the hand-crafted terms.
+///
+/// The search tells it about the line it is in: [`Evaluator::reset`] at the root,
+/// [`Evaluator::push`] before each move it makes ([`Evaluator::push_null`] for a null move) and
+/// [`Evaluator::pop`] after unmaking it. For the hand-crafted evaluation these cost nothing.
 #[derive(Clone)]
 pub struct Evaluator {
     weights: Box<Weights>,
     psqt: Box<PsqTable>,
     pawns: PawnTable,
+    nnue: Option<NnueStack>,
+}
+
+/// A network and one accumulator per ply of the current line; `top` is the current position's.
+#[derive(Clone)]
+struct NnueStack {
+    net: Arc<Network>,
+    stack: Vec<Accumulator>,
+    top: usize,
 }
 
 impl Default for Evaluator {
@@ -92,6 +108,63 @@ impl Evaluator {
             weights: Box::new(weights),
             psqt,
             pawns: PawnTable::new(),
+            nnue: None,
+        }
+    }
+
+    /// Evaluates with `net` from the next [`Evaluator::reset`] on, or with the hand-crafted
+    /// terms when `None`.
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        let same = match (&self.nnue, &net) {
+            (Some(s), Some(n)) => Arc::ptr_eq(&s.net, n),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.nnue = net.map(|net| NnueStack {
+                net,
+                // Room for a full-depth line; `push` grows it if a line is ever longer.
+                stack: vec![Accumulator::default(); 256],
+                top: 0,
+            });
+        }
+    }
+
+    /// The network in use, if any.
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.nnue.as_ref().map(|s| &s.net)
+    }
+
+    /// Starts a new line at `pos` (the root of a search).
+    #[inline]
+    pub fn reset(&mut self, pos: &Position) {
+        if let Some(s) = &mut self.nnue {
+            s.top = 0;
+            s.stack[0].refresh(&s.net, pos);
+        }
+    }
+
+    /// `m` is about to be played in `pos`: the next ply's accumulator follows from this one.
+    #[inline]
+    pub fn push(&mut self, pos: &Position, m: Move) {
+        if let Some(s) = &mut self.nnue {
+            s.push(&Changes::of_move(pos, m));
+        }
+    }
+
+    /// A null move is about to be played: the next ply's accumulator is this one.
+    #[inline]
+    pub fn push_null(&mut self) {
+        if let Some(s) = &mut self.nnue {
+            s.push(&Changes::NONE);
+        }
+    }
+
+    /// The last pushed move has been unmade.
+    #[inline]
+    pub fn pop(&mut self) {
+        if let Some(s) = &mut self.nnue {
+            s.top = s.top.saturating_sub(1);
         }
     }
 
@@ -112,11 +185,19 @@ impl Evaluator {
         self.pawns.clear();
     }
 
-    /// Score in centipawns from the side to move's point of view.
+    /// Score in centipawns from the side to move's point of view: the network's when one is
+    /// set (of the line's current position, which must be `pos`), else the hand-crafted one.
     #[inline]
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
         if pos.is_insufficient_material() {
             return 0;
+        }
+        if let Some(s) = &self.nnue {
+            let acc = &s.stack[s.top];
+            let cp = s
+                .net
+                .evaluate(acc, pos.side_to_move(), pos.occupied().count());
+            return cp.clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
         let mut sink = Total(Score::ZERO);
         let (white, _, _) =
@@ -156,6 +237,18 @@ impl Evaluator {
     }
 }
 
+impl NnueStack {
+    #[inline]
+    fn push(&mut self, changes: &Changes) {
+        if self.top + 1 == self.stack.len() {
+            self.stack.push(Accumulator::default());
+        }
+        let (done, next) = self.stack.split_at_mut(self.top + 1);
+        next[0].update(&done[self.top], &self.net, changes);
+        self.top += 1;
+    }
+}
+
 /// Human-readable breakdown of the evaluation, for the `eval` command: each group of terms for
 /// white, black and their difference, middlegame and endgame, then phase, scale and the result.
 pub fn trace(pos: &Position) -> String {
@@ -192,6 +285,56 @@ mod tests {
             let text = ev.trace(&pos);
             assert!(text.contains("Mobility") && text.contains("Final evaluation"));
         }
+    }
+
+    /// The evaluator's pushed and popped accumulators give what a fresh evaluation of each
+    /// position gives, down a random line and back up it.
+    #[test]
+    fn network_evaluator_follows_the_line() {
+        let net = Arc::new(Network::random(11));
+        // Material that cannot mate scores 0 whichever evaluation is in use.
+        let fresh = |pos: &Position| match pos.is_insufficient_material() {
+            true => 0,
+            false => net.evaluate_position(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+        };
+        let mut ev = Evaluator::new();
+        ev.set_network(Some(net.clone()));
+        let mut rng = outpost_board::Rng::new(3);
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            ev.reset(&pos);
+            let mut line = vec![pos];
+            for ply in 0..300 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if ply % 17 == 5 && !pos.in_check() {
+                    ev.push_null();
+                    let mut null = pos;
+                    null.make_null();
+                    assert_eq!(ev.evaluate(&null), fresh(&null));
+                    ev.pop();
+                }
+                let m = moves[rng.below(moves.len())];
+                ev.push(&pos, m);
+                pos = pos.play(m);
+                line.push(pos);
+                assert_eq!(ev.evaluate(&pos), fresh(&pos), "{}", pos.to_fen());
+            }
+            // Back up the line: each position's accumulator is still there.
+            while line.len() > 1 {
+                line.pop();
+                ev.pop();
+                let pos = line.last().unwrap();
+                assert_eq!(ev.evaluate(pos), fresh(pos));
+            }
+        }
+        ev.set_network(None);
+        assert_eq!(
+            ev.evaluate(&Position::startpos()),
+            Evaluator::new().evaluate(&Position::startpos())
+        );
     }
 
     #[test]
