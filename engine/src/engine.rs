@@ -17,6 +17,7 @@ use crate::report::{Event, GuiReporter};
 use crate::xboard::XbState;
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use outpost_board::{Move, Position};
+use outpost_eval::nnue::Network;
 use outpost_protocol::{Command, Dialect, Features, Handshake, OptionSetting, OptionSpec, Reply};
 use outpost_search::{Search, SearchLimits, SearchOptions, Skill};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -66,6 +67,8 @@ pub struct Engine {
     pub xb: XbState,
     /// The opening book (`OwnBook`, `BookFile`...).
     pub book: outpost_book::BookPlayer,
+    /// The network to evaluate with (`EvalFile`); `None`: the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
     /// The Syzygy tables, when `SyzygyPath` found some.
     #[cfg(feature = "syzygy")]
     pub tables: Option<Arc<outpost_tablebase::Tablebases>>,
@@ -92,6 +95,7 @@ impl Engine {
             xb: XbState::default(),
             book: outpost_book::BookPlayer::default(),
             #[cfg(feature = "syzygy")]
+            network: None,
             tables: None,
             think_started: None,
             next_id: 0,
@@ -233,6 +237,7 @@ impl Engine {
                 .options
                 .limit_strength
                 .then(|| Skill::new(self.options.elo, skill_seed(id))),
+            network: self.network.clone(),
         };
         let open_ended = limits.infinite || limits.ponder;
         log::debug!("search {id} ({kind:?}): {limits:?}");
@@ -297,9 +302,7 @@ impl Engine {
             Command::Perft { depth, fen } => self.perft(depth, fen.as_deref(), line),
             Command::Bench { depth } => self.bench(depth),
             Command::Display => self.out.send(&Reply::Raw(self.game.position().pretty())),
-            Command::Eval => self
-                .out
-                .send(&Reply::Raw(outpost_eval::trace(self.game.position()))),
+            Command::Eval => self.eval_command(),
             Command::Unknown { input, reason } => self.out.error(reason, input),
             Command::Xb(xb) => self.xboard_command(xb, line),
             uci => self.uci_command(uci, line),
@@ -374,6 +377,7 @@ impl Engine {
                 self.install_oracle();
                 Ok(())
             }
+            Effect::LoadNetwork(path) => self.load_network(&path),
         };
         if let Err(reason) = result {
             self.out.error(reason, line);
@@ -381,6 +385,45 @@ impl Engine {
             self.options.hash_mb = self.search.hash_mb();
             self.options.threads = self.search.threads();
         }
+    }
+
+    /// `eval`: the hand-crafted terms, and the network's score when one is in use.
+    fn eval_command(&mut self) {
+        let pos = *self.game.position();
+        let mut text = outpost_eval::trace(&pos);
+        if let Some(net) = &self.network {
+            let stm = net.evaluate_position(&pos);
+            let white = stm * pos.side_to_move().sign();
+            text.push_str(&format!(
+                "\nNetwork evaluation: {:+.2} (white side), {:+.2} (side to move); the search uses it\n",
+                f64::from(white) / 100.0,
+                f64::from(stm) / 100.0
+            ));
+        }
+        self.out.send(&Reply::Raw(text));
+    }
+
+    /// `EvalFile`: the network in `path` evaluates from the next search on; an empty path means
+    /// the hand-crafted evaluation. A file that cannot be used changes nothing.
+    fn load_network(&mut self, path: &str) -> Result<(), String> {
+        if path.is_empty() {
+            self.network = None;
+            self.out.note("evaluation: hand-crafted");
+            return Ok(());
+        }
+        let keep = match &self.network {
+            Some(_) => "keeping the network in use",
+            None => "keeping the hand-crafted evaluation",
+        };
+        let bytes = std::fs::read(path).map_err(|e| format!("EvalFile '{path}': {e}; {keep}"))?;
+        let net =
+            Network::from_bytes(&bytes).map_err(|e| format!("EvalFile '{path}': {e}; {keep}"))?;
+        self.network = Some(Arc::new(net));
+        self.out.note(format!(
+            "evaluation: network {path} ({} bytes)",
+            bytes.len()
+        ));
+        Ok(())
     }
 
     /// `SyzygyPath` / `egtpath syzygy DIR`.

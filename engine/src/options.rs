@@ -79,6 +79,8 @@ pub enum Effect {
     LoadTablebases(String),
     /// `Syzygy50MoveRule` changed: the search's oracle must be rebuilt.
     RebuildOracle,
+    /// `EvalFile`: evaluate with the network in this file (empty: the hand-crafted evaluation).
+    LoadNetwork(String),
 }
 
 /// An accepted setting: its effect, and a note for the GUI when the value was changed.
@@ -141,6 +143,7 @@ pub fn specs(dialect: Dialect) -> Vec<OptionSpec> {
             i64::from(outpost_book::player::BOOK_DEPTH_MAX),
         ),
     ]);
+    specs.push(OptionSpec::file("EvalFile", ""));
     if cfg!(feature = "syzygy") {
         specs.extend([
             OptionSpec::path("SyzygyPath", ""),
@@ -242,6 +245,7 @@ impl Options {
                 Ok(noted(note))
             }
             "bookfile" => Ok(plain(Effect::LoadBook(text(s)))),
+            "evalfile" => Ok(plain(Effect::LoadNetwork(text(s)))),
             "syzygypath" if cfg!(feature = "syzygy") => Ok(plain(Effect::LoadTablebases(text(s)))),
             "syzygyprobedepth" if cfg!(feature = "syzygy") => {
                 let (n, note) = spin(s, 1, SYZYGY_PROBE_DEPTH_MAX)?;

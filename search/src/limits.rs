@@ -3,6 +3,8 @@
 
 use crate::skill::Skill;
 use outpost_board::Move;
+use outpost_eval::nnue::Network;
+use std::sync::Arc;
 
 /// Limits of one search. Every field is optional; with none set the search runs until `stop`.
 /// Clock values are milliseconds and may be negative (a GUI reporting a flag fall or lag).
@@ -70,6 +72,9 @@ pub struct SearchOptions {
     /// Play below full strength (`UCI_LimitStrength`): a node budget and a chosen, not always
     /// best, move. The search then runs on the main thread only.
     pub skill: Option<Skill>,
+    /// The network to evaluate with (`EvalFile`, or the embedded one); `None`: the hand-crafted
+    /// evaluation.
+    pub network: Option<Arc<Network>>,
 }
 
 impl Default for SearchOptions {
@@ -81,6 +86,7 @@ impl Default for SearchOptions {
             tb_probe_depth: 1,
             tb_probe_limit: 7,
             skill: None,
+            network: None,
         }
     }
 }

@@ -158,6 +158,9 @@ impl<'a> Searcher<'a> {
         thread_id: usize,
     ) -> Searcher<'a> {
         let pos = job.position;
+        // The evaluator follows the line from this root (a network's accumulators need it).
+        eval.set_network(job.options.network.clone());
+        eval.reset(&pos);
         let mut keys = Vec::with_capacity(job.history.len() + MAX_PLY + 8);
         keys.extend_from_slice(&job.history);
         let root_index = keys.len();
@@ -661,6 +664,7 @@ impl<'a> Searcher<'a> {
             ss.piece_to = piece_to;
         }
         self.ss_mut(ply + 1).plies_from_null = from_null.saturating_add(1);
+        self.eval.push(&self.pos, m);
         let undo = self.pos.make_move(m);
         self.keys.push(self.pos.key());
         undo
@@ -670,6 +674,7 @@ impl<'a> Searcher<'a> {
     fn unmake(&mut self, m: Move, undo: &outpost_board::Undo) {
         self.keys.pop();
         self.pos.unmake_move(m, undo);
+        self.eval.pop();
     }
 
     // ---------------------------------------------------------------------------------------
@@ -929,11 +934,13 @@ impl<'a> Searcher<'a> {
                     ss.piece_to = PieceTo::NONE;
                 }
                 self.ss_mut(ply + 1).plies_from_null = 0;
+                self.eval.push_null();
                 let undo = self.pos.make_null();
                 self.keys.push(self.pos.key());
                 let score = -self.search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.keys.pop();
                 self.pos.unmake_null(&undo);
+                self.eval.pop();
                 if self.stopped {
                     return 0;
                 }

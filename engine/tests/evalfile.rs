@@ -1,0 +1,103 @@
+//! `EvalFile`: a network file is loaded and used by the search; a missing, empty, truncated or
+//! random file is refused with a message and the engine keeps its evaluation and keeps playing.
+
+mod common;
+
+use common::*;
+use outpost_eval::nnue::Network;
+
+fn temp(name: &str, bytes: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("outpost-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// The nodes of a fixed-depth search: a different evaluation searches a different tree.
+fn nodes(e: &mut Engine) -> String {
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 6");
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    let last = lines.iter().rev().find(|l| l.contains(" nodes ")).unwrap();
+    field(last, "nodes").unwrap().to_string()
+}
+
+#[test]
+fn bad_files_are_refused_and_a_good_one_is_used() {
+    let net = Network::random(5).to_bytes();
+    let mut random = vec![0u8; net.len()];
+    let mut rng = outpost_board::Rng::new(9);
+    random.iter_mut().for_each(|b| *b = rng.next_u64() as u8);
+    let good = temp("good.nnue", &net);
+    let bad = [
+        ("/nonexistent/net.nnue".to_string(), "No such file"),
+        (temp("empty.nnue", &[]), "EvalFile"),
+        (temp("truncated.nnue", &net[..net.len() / 2]), "EvalFile"),
+        (temp("random.nnue", &random), "EvalFile"),
+    ];
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect("uciok", LONG);
+    let hand_crafted = nodes(&mut e);
+    for (path, says) in &bad {
+        e.send(&format!("setoption name EvalFile value {path}"));
+        let (lines, _) = e.sync_uci();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string Error (") && l.contains(says)),
+            "{path}: {lines:?}"
+        );
+        assert!(lines.iter().any(|l| l.contains("keeping the hand-crafted")));
+        // Still the hand-crafted evaluation, still searching.
+        assert_eq!(nodes(&mut e), hand_crafted);
+    }
+    e.send(&format!("setoption name EvalFile value {good}"));
+    let (lines, _) = e.sync_uci();
+    assert!(
+        lines.iter().any(|l| l.contains("evaluation: network")),
+        "{lines:?}"
+    );
+    assert_ne!(nodes(&mut e), hand_crafted, "the network is not used");
+    e.send("eval");
+    let (lines, _) = e.sync_uci();
+    assert!(
+        lines.iter().any(|l| l.contains("Network evaluation")),
+        "{lines:?}"
+    );
+    // A bad file now keeps the network.
+    e.send(&format!("setoption name EvalFile value {}", bad[3].0));
+    let (lines, _) = e.sync_uci();
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("keeping the network in use")));
+    // Back to the hand-crafted evaluation: the same tree as before.
+    e.send("setoption name EvalFile value <empty>");
+    e.sync_uci();
+    assert_eq!(nodes(&mut e), hand_crafted);
+}
+
+#[test]
+fn xboard_option_loads_a_network() {
+    let good = temp("xb.nnue", &Network::random(6).to_bytes());
+    let mut e = Engine::start();
+    e.send("xboard");
+    e.send("protover 2");
+    let features = e.until(LONG, |l| l == "feature done=1").join(" ");
+    assert!(features.contains("option=\"EvalFile -file\""), "{features}");
+    e.send(&format!("option EvalFile={good}"));
+    let (lines, _) = e.sync_xboard(1);
+    assert!(
+        lines.iter().any(|l| l.contains("evaluation: network")),
+        "{lines:?}"
+    );
+    e.send("option EvalFile=/nonexistent");
+    let (lines, _) = e.sync_xboard(2);
+    assert!(lines.iter().any(|l| l.starts_with("Error (")), "{lines:?}");
+    e.send("new");
+    e.send("sd 4");
+    e.send("go");
+    e.expect("move ", LONG);
+}
