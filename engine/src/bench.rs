@@ -3,27 +3,36 @@
 //! of the search and evaluation; the last two lines are `Nodes searched: <n>` and
 //! `Nodes/second: <nps>`, which tools such as OpenBench read.
 
+use outpost_eval::nnue::Network;
 use outpost_search::bench;
 use outpost_search::score::MAX_DEPTH;
+use std::sync::Arc;
 
 pub struct BenchReport {
     /// The time, then the two signature lines, which must come last.
     pub text: String,
 }
 
-pub fn run(depth: Option<u32>) -> Result<BenchReport, String> {
+/// `network`: the engine's `EvalFile` network, if one is loaded (the signature is the
+/// hand-crafted evaluation's; with a network the node count is that network's).
+pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> Result<BenchReport, String> {
     let depth = match depth {
         None => bench::DEFAULT_DEPTH,
         Some(d) if (1..=MAX_DEPTH as u32).contains(&d) => d as i32,
         Some(d) => return Err(format!("bench depth {d} is outside 1..{MAX_DEPTH}")),
     };
     let count = bench::POSITIONS.len();
-    let result = bench::run_with(depth, 1, |i, fen, nodes| {
+    let evaluation = if network.is_some() {
+        "network"
+    } else {
+        "hand-crafted"
+    };
+    let result = bench::run_with(depth, 1, network, |i, fen, nodes| {
         log::info!("bench position {}/{count}: {fen}: {nodes} nodes", i + 1);
     })?;
     Ok(BenchReport {
         text: format!(
-            "Bench depth {depth}, {count} positions: {} ms\nNodes searched: {}\nNodes/second: {}",
+            "Bench depth {depth}, {count} positions, {evaluation} evaluation: {} ms\nNodes searched: {}\nNodes/second: {}",
             result.time_ms, result.nodes, result.nps
         ),
     })

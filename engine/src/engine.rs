@@ -506,7 +506,7 @@ impl Engine {
                 .error("cannot run bench while searching; stop first", "bench");
             return;
         }
-        match crate::bench::run(depth) {
+        match crate::bench::run(depth, self.network.clone()) {
             Ok(report) => self.out.send(&Reply::Raw(report.text)),
             Err(reason) => self.out.error(reason, "bench"),
         }

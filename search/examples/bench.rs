@@ -9,7 +9,7 @@ fn main() {
         .unwrap_or(outpost_search::bench::DEFAULT_DEPTH);
     let threads = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let verbose = std::env::var_os("BENCH_VERBOSE").is_some();
-    let result = outpost_search::bench::run_with(depth, threads, |i, fen, nodes| {
+    let result = outpost_search::bench::run_with(depth, threads, None, |i, fen, nodes| {
         if verbose {
             eprintln!("{:>2} {:>10} {fen}", i + 1, nodes);
         }

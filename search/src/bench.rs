@@ -11,6 +11,7 @@ use crate::info::NullReporter;
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::thread::Search;
 use outpost_board::Position;
+use outpost_eval::nnue::Network;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -81,11 +82,13 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
-/// Searches every bench position to `depth` with `threads` threads (1 for the signature);
+/// Searches every bench position to `depth` with `threads` threads (1 for the signature),
+/// evaluating with `network` if given (the signature is the hand-crafted evaluation's);
 /// `progress` is called after each position with its index, FEN and node count.
 pub fn run_with(
     depth: i32,
     threads: usize,
+    network: Option<Arc<Network>>,
     mut progress: impl FnMut(usize, &str, u64),
 ) -> Result<BenchResult, String> {
     let mut search = Search::new(threads, BENCH_HASH_MB)?;
@@ -98,7 +101,10 @@ pub fn run_with(
             pos,
             Vec::new(),
             SearchLimits::depth(depth),
-            SearchOptions::default(),
+            SearchOptions {
+                network: network.clone(),
+                ..SearchOptions::default()
+            },
             Arc::new(NullReporter),
         );
         search.wait();
@@ -116,5 +122,5 @@ pub fn run_with(
 
 /// The standard bench: `DEFAULT_DEPTH`, one thread.
 pub fn run() -> Result<BenchResult, String> {
-    run_with(DEFAULT_DEPTH, 1, |_, _, _| {})
+    run_with(DEFAULT_DEPTH, 1, None, |_, _, _| {})
 }

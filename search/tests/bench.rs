@@ -4,8 +4,8 @@ use outpost_search::bench;
 
 #[test]
 fn bench_node_count_is_reproducible() {
-    let a = bench::run_with(7, 1, |_, _, _| {}).unwrap();
-    let b = bench::run_with(7, 1, |_, _, _| {}).unwrap();
+    let a = bench::run_with(7, 1, None, |_, _, _| {}).unwrap();
+    let b = bench::run_with(7, 1, None, |_, _, _| {}).unwrap();
     assert!(a.nodes > 10_000);
     assert_eq!(a.nodes, b.nodes);
     assert_eq!(bench::POSITIONS.len(), 50);
