@@ -361,7 +361,13 @@ impl Engine {
                 self.search.clear();
                 Ok(())
             }
-            Effect::SetThreads(n) => self.search.set_threads(n),
+            Effect::SetThreads(n) => {
+                let set = self.search.set_threads(n);
+                if set.is_ok() {
+                    self.warn_if_more_threads_than_cores(n);
+                }
+                set
+            }
             Effect::LoadBook(path) => match self.book.set_file(&path) {
                 Ok(message) => {
                     self.out.note(message);
@@ -424,6 +430,21 @@ impl Engine {
             bytes.len()
         ));
         Ok(())
+    }
+
+    /// Threads beyond what the machine runs at once only take turns on the cores: each searches
+    /// slower and the search gets no stronger. A GUI's `cores` or a typo can ask for that, so
+    /// the user is told (`info string` in UCI, a `#` comment in CECP), though it is allowed.
+    fn warn_if_more_threads_than_cores(&self, threads: usize) {
+        let Ok(cores) = std::thread::available_parallelism() else {
+            return;
+        };
+        if threads > cores.get() {
+            self.out.note(format!(
+                "Threads {threads} is more than the {cores} threads this machine runs at once; \
+                 the extra threads take turns on the cores, which makes the search no stronger"
+            ));
+        }
     }
 
     /// `SyzygyPath` / `egtpath syzygy DIR`.

@@ -168,6 +168,12 @@ fn random_uci_lines() {
         e.send("stop");
         e.send("setoption name MultiPV value 1");
         e.send("setoption name UCI_Chess960 value false");
+        // The random lines hold `isready` too, so a `readyok` may be theirs; the error reply to
+        // a line none of them can produce marks the end of their replies, however far behind a
+        // busy machine leaves the engine.
+        let marker = format!("sync-marker-{round}");
+        e.send(&marker);
+        e.until(LONG, |l| l.contains(&marker));
         e.sync_uci();
         // The stopped search's bestmove may still be on its way; let it pass.
         e.collect_for(std::time::Duration::from_millis(300));

@@ -362,7 +362,9 @@ fn memory_cores_and_options() {
     e.send("option MoveOverhead=40");
     e.send("option Clear Hash");
     e.send("option MultiPV=1");
-    let (lines, _) = e.sync_xboard(1);
+    let (mut lines, _) = e.sync_xboard(1);
+    // On a one-core machine `cores 2` draws a comment about sharing the core; that is all.
+    lines.retain(|l| !l.starts_with("# Threads 2 is more than"));
     assert!(lines.is_empty(), "{lines:?}");
     e.send("new");
     e.send("sd 5");

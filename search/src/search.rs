@@ -11,7 +11,7 @@ use crate::info::{CurrMove, Score, ScoreBound, SearchInfo};
 use crate::movepicker::{MovePicker, Stage};
 use crate::oracle::{EndgameOracle, Wdl};
 use crate::score::*;
-use crate::thread::{Job, Shared, ThreadData, ThreadResult};
+use crate::thread::{Job, Shared, ThreadData, ThreadResult, NO_DEADLINE};
 use crate::timeman::TimeManager;
 use crate::transposition::{Bound, TranspositionTable};
 use outpost_board::{Move, MoveList, PieceType, Position};
@@ -171,10 +171,11 @@ impl<'a> Searcher<'a> {
         let tm = if job.limits.infinite {
             TimeManager::unlimited()
         } else {
-            TimeManager::new(
+            TimeManager::started_at(
                 &job.limits,
                 pos.side_to_move(),
                 job.options.move_overhead_ms,
+                job.started,
             )
         };
         Searcher {
@@ -469,6 +470,8 @@ impl<'a> Searcher<'a> {
             if self.nodes & 1023 == 0 {
                 self.check_limits();
             }
+        } else if self.nodes & 1023 == 0 {
+            self.check_deadline();
         }
         self.stopped
     }
@@ -491,7 +494,7 @@ impl<'a> Searcher<'a> {
                     .threads
                     .iter()
                     .skip(1)
-                    .any(|t| t.completed.load(Ordering::Relaxed) >= d.clamp(1, MAX_DEPTH))
+                    .any(|t| t.completed.load(Ordering::Acquire) >= d.clamp(1, MAX_DEPTH))
             {
                 self.stop_all();
                 return;
@@ -508,6 +511,19 @@ impl<'a> Searcher<'a> {
         if self.completed_depth >= 1
             && !self.shared.pondering.load(Ordering::Relaxed)
             && self.tm.hard_exceeded()
+        {
+            self.stop_all();
+        }
+    }
+
+    /// A helper's periodic check of the hard time limit. With more threads than cores the main
+    /// thread may wait a second for a time slice, so whichever threads are running keep the
+    /// time. A helper that has completed an iteration has a searched move to offer.
+    fn check_deadline(&mut self) {
+        let deadline = self.shared.deadline_ms.load(Ordering::Relaxed);
+        if deadline != NO_DEADLINE
+            && self.completed_depth >= 1
+            && self.job.started.elapsed().as_millis() >= u128::from(deadline)
         {
             self.stop_all();
         }
@@ -539,15 +555,16 @@ impl<'a> Searcher<'a> {
     /// Publishes this thread's latest completed result for the final best-move choice.
     fn publish(&self) {
         self.td.tbhits.store(self.tbhits, Ordering::Relaxed);
-        self.td
-            .completed
-            .store(self.completed_depth, Ordering::Relaxed);
-        let mut r = self.td.result.lock();
-        *r = ThreadResult {
+        *self.td.result.lock() = ThreadResult {
             depth: self.completed_depth,
             score: self.best_score,
             pv: self.best_pv.clone(),
         };
+        // After the result: the main thread no longer waits for the helpers to finish, so one
+        // that sees `completed` reach the depth limit must find the matching result.
+        self.td
+            .completed
+            .store(self.completed_depth, Ordering::Release);
     }
 
     /// The result to answer with: the last completed iteration, or the first root move.

@@ -3,15 +3,32 @@
 //! Every thread runs the same iterative deepening on the same root and shares only the
 //! transposition table, so the threads help each other through the table and drift apart by
 //! timing alone. Each keeps its own histories, stacks and evaluator. Thread 0 is the main
-//! thread: it alone reports, checks the clock and decides to stop; once it stops it raises the
-//! stop flag, waits for the helpers to return, and picks the answer: its own, unless a helper
-//! completed a deeper iteration with a better score. Under a strength handicap
+//! thread: it alone reports and decides to stop between iterations; once it stops it raises the
+//! stop flag and picks the answer from what the threads have published: its own, unless a
+//! helper completed a deeper iteration with a better score. Under a strength handicap
 //! (`crate::skill`) the main thread searches alone and the answer is the handicap's choice
 //! among its lines.
 //!
-//! Threads are started once and parked on a condition variable between searches; `start`
-//! hands them a `Job` and returns at once. In `go infinite` and `go ponder` the main thread,
-//! having finished, waits for `stop` or `ponderhit` before it reports the best move.
+//! The clock must bound the whole `go` however many threads there are, also with far more
+//! threads than cores (`Threads` goes up to 1024). Three rules keep it so:
+//!
+//! * Threads are started once, when `Threads` changes, and each waits for work on its *own*
+//!   condition variable. With one shared condition variable, waking N threads passes a mutex
+//!   from each woken thread to the next; with more threads than cores every hand-over waits
+//!   behind the threads already searching, and the main thread (last in the queue) started up
+//!   to 100 s after `go` with 1024 threads on two cores. `start` wakes the main thread first.
+//! * Every thread watches the hard time limit, not the main thread alone: it shares the cores
+//!   with the helpers, and with 1024 threads on two cores it may get a time slice only once a
+//!   second. Whichever threads hold the cores see the deadline within a millisecond. (A
+//!   sleeping clock thread is no better: after waking it waits its turn behind the searching
+//!   threads, measured up to 0.6 s late with 1024 of them.) Every thread checks the stop flag
+//!   at every node.
+//! * Once stopped, the main thread answers without waiting for the helpers to unwind; `wait`
+//!   (and so the next `start`) waits for them.
+//!
+//! `start` hands the threads a `Job` and returns at once. In `go infinite` and `go ponder` the
+//! main thread, having finished, waits for `stop` or `ponderhit` before it reports the best
+//! move.
 
 use crate::history::History;
 use crate::info::Reporter;
@@ -19,6 +36,7 @@ use crate::limits::{SearchLimits, SearchOptions};
 use crate::oracle::EndgameOracle;
 use crate::score::INFINITE;
 use crate::search::{legal_prefix, Searcher};
+use crate::timeman::TimeManager;
 use crate::transposition::TranspositionTable;
 use outpost_board::{Move, Position};
 use outpost_eval::Evaluator;
@@ -26,10 +44,10 @@ use parking_lot::{Condvar, Mutex, RwLock};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Search threads get a large stack: the recursion is up to `MAX_PLY` deep and each frame holds
-/// a move picker.
+/// a move picker. (Only the pages used are ever mapped, so 1024 threads cost little.)
 const THREAD_STACK: usize = 16 * 1024 * 1024;
 
 /// Everything one search needs to know, shared read-only by its threads.
@@ -41,6 +59,7 @@ pub(crate) struct Job {
     pub reporter: Arc<dyn Reporter>,
     pub oracle: Option<Arc<dyn EndgameOracle>>,
     pub threads: Vec<Arc<ThreadData>>,
+    /// When `start` was called: the clock runs from here, not from when a thread first runs.
     pub started: Instant,
 }
 
@@ -52,27 +71,34 @@ pub(crate) struct ThreadResult {
     pub pv: Vec<Move>,
 }
 
-/// Per-thread counters other threads read.
+/// Per-thread counters other threads read, and the thread's place to wait for work.
 #[derive(Default)]
 pub(crate) struct ThreadData {
     pub nodes: AtomicU64,
     pub tbhits: AtomicU64,
-    /// Depth of the last completed iteration (also in `result`, but readable without a lock).
+    /// Depth of the last completed iteration (also in `result`, but readable without a lock;
+    /// stored after `result`).
     pub completed: AtomicI32,
     pub result: Mutex<ThreadResult>,
+    park: Mutex<Park>,
+    /// Signals a new job to the thread, the end of a job to `wait`, and `stop`/`ponderhit` to
+    /// the main thread waiting out `infinite`/`ponder`.
+    wake: Condvar,
 }
 
-struct Control {
-    generation: u64,
+#[derive(Default)]
+struct Park {
     job: Option<Arc<Job>>,
+    /// From the moment a job is handed over (or the thread is created) until the thread is
+    /// done with it and waiting again.
+    busy: bool,
     quit: bool,
-    /// Threads still working on the current job.
-    running: usize,
 }
 
 /// State shared by the handle and every thread.
 pub(crate) struct Shared {
-    /// Unwind now (set by `stop`, by the main thread at a limit, or at the end).
+    /// Unwind now (set by `stop`, by the main thread at a limit, by any thread at the hard time
+    /// limit, or at the end).
     pub stop: AtomicBool,
     /// The search is pondering: no time limit, no best move until `ponderhit` or `stop`.
     pub pondering: AtomicBool,
@@ -80,10 +106,13 @@ pub(crate) struct Shared {
     pub ponderhit: AtomicBool,
     /// Bumped by `clear` so each thread forgets its histories before its next search.
     pub clear_epoch: AtomicU64,
+    /// The hard time limit in milliseconds from `Job::started`, for every thread to watch
+    /// (`NO_DEADLINE` without one, and while pondering).
+    pub deadline_ms: AtomicU64,
     pub tt: RwLock<TranspositionTable>,
-    control: Mutex<Control>,
-    wake: Condvar,
 }
+
+pub(crate) const NO_DEADLINE: u64 = u64::MAX;
 
 /// What a thread keeps from one search to the next.
 struct Worker {
@@ -101,6 +130,9 @@ pub struct Search {
     shared: Arc<Shared>,
     handles: Vec<JoinHandle<()>>,
     threads: Vec<Arc<ThreadData>>,
+    /// While a ponder search runs: its start and hard limit, for `ponderhit` to set the
+    /// deadline from.
+    ponder_limit: Mutex<Option<(Instant, Duration)>>,
     oracle: Option<Arc<dyn EndgameOracle>>,
 }
 
@@ -112,37 +144,32 @@ impl Search {
             pondering: AtomicBool::new(false),
             ponderhit: AtomicBool::new(false),
             clear_epoch: AtomicU64::new(0),
+            deadline_ms: AtomicU64::new(NO_DEADLINE),
             tt: RwLock::new(TranspositionTable::new(hash_mb)?),
-            control: Mutex::new(Control {
-                generation: 0,
-                job: None,
-                quit: false,
-                running: 0,
-            }),
-            wake: Condvar::new(),
         });
         let mut search = Search {
             shared,
             handles: Vec::new(),
             threads: Vec::new(),
+            ponder_limit: Mutex::new(None),
             oracle: None,
         };
         search.spawn(threads.max(1))?;
+        search.wait();
         Ok(search)
     }
 
     fn spawn(&mut self, count: usize) -> Result<(), String> {
-        // Threads start from the current generation, so a job posted before a new thread first
-        // looks is still seen as new.
-        let generation = self.shared.control.lock().generation;
         for id in 0..count {
             let td = Arc::new(ThreadData::default());
+            // Busy until its tables are built, so `wait` covers that too.
+            td.park.lock().busy = true;
             let shared = Arc::clone(&self.shared);
             let data = Arc::clone(&td);
             let handle = std::thread::Builder::new()
                 .name(format!("search-{id}"))
                 .stack_size(THREAD_STACK)
-                .spawn(move || thread_main(id, shared, data, generation))
+                .spawn(move || thread_main(id, &shared, &data))
                 .map_err(|e| format!("cannot start search thread {id}: {e}"))?;
             self.handles.push(handle);
             self.threads.push(td);
@@ -151,16 +178,14 @@ impl Search {
     }
 
     fn join_all(&mut self) {
-        {
-            let mut c = self.shared.control.lock();
-            c.quit = true;
-            self.shared.wake.notify_all();
+        for td in &self.threads {
+            td.park.lock().quit = true;
+            td.wake.notify_all();
         }
         for h in self.handles.drain(..) {
             let _ = h.join();
         }
         self.threads.clear();
-        self.shared.control.lock().quit = false;
     }
 
     /// Number of search threads.
@@ -168,7 +193,8 @@ impl Search {
         self.threads.len()
     }
 
-    /// Changes the number of threads (stops a running search first).
+    /// Changes the number of threads (stops a running search first). Returns once the new
+    /// threads are ready, so their setting up is not paid for by the next search.
     pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
         self.stop();
         self.wait();
@@ -176,7 +202,13 @@ impl Search {
             return Ok(());
         }
         self.join_all();
-        self.spawn(threads.max(1))
+        let mut spawned = self.spawn(threads.max(1));
+        if self.threads.is_empty() {
+            // Not even one: try once more with a single thread, so that searching goes on.
+            spawned = spawned.and(self.spawn(1));
+        }
+        self.wait();
+        spawned
     }
 
     /// Resizes the hash table (stops a running search first). The table is empty afterwards.
@@ -191,7 +223,9 @@ impl Search {
         self.shared.tt.read().size_mb()
     }
 
-    /// New game: empties the table and every thread's histories.
+    /// New game: empties the table and every thread's histories. Each thread clears its own
+    /// at the start of its next search: a few hundred microseconds each, and no round trip to
+    /// every thread here.
     pub fn clear(&mut self) {
         self.stop();
         self.wait();
@@ -215,18 +249,41 @@ impl Search {
         options: SearchOptions,
         reporter: Arc<dyn Reporter>,
     ) {
+        let started = Instant::now();
         self.stop();
         self.wait();
+        if self.threads.is_empty() {
+            // Only after failing to start any thread; a `go` still ends in a best move.
+            let mv = position.legal_moves().iter().copied().next();
+            reporter.bestmove(mv.unwrap_or(Move::NONE), None);
+            return;
+        }
         self.shared.tt.read().new_search();
-        self.shared.stop.store(false, Ordering::SeqCst);
-        self.shared.ponderhit.store(false, Ordering::SeqCst);
-        self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
         for td in &self.threads {
             td.nodes.store(0, Ordering::Relaxed);
             td.tbhits.store(0, Ordering::Relaxed);
             td.completed.store(0, Ordering::Relaxed);
             *td.result.lock() = ThreadResult::default();
         }
+        let hard_ms = if limits.infinite {
+            None
+        } else {
+            TimeManager::started_at(
+                &limits,
+                position.side_to_move(),
+                options.move_overhead_ms,
+                started,
+            )
+            .hard_ms()
+        };
+        *self.ponder_limit.lock() = hard_ms
+            .filter(|_| limits.ponder)
+            .map(|ms| (started, Duration::from_millis(ms)));
+        let deadline = hard_ms.filter(|_| !limits.ponder).unwrap_or(NO_DEADLINE);
+        self.shared.deadline_ms.store(deadline, Ordering::SeqCst);
+        self.shared.stop.store(false, Ordering::SeqCst);
+        self.shared.ponderhit.store(false, Ordering::SeqCst);
+        self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
         let job = Arc::new(Job {
             position,
             history,
@@ -235,42 +292,57 @@ impl Search {
             reporter,
             oracle: self.oracle.clone(),
             threads: self.threads.clone(),
-            started: Instant::now(),
+            started,
         });
-        let mut c = self.shared.control.lock();
-        c.generation += 1;
-        c.job = Some(job);
-        c.running = self.threads.len();
-        self.shared.wake.notify_all();
+        // The main thread first: it watches the clock and answers.
+        for td in &self.threads {
+            hand_over(td, Arc::clone(&job));
+        }
     }
 
     /// Stops the search; the best move is reported promptly (no-op when idle).
     pub fn stop(&self) {
         self.shared.stop.store(true, Ordering::SeqCst);
-        let _c = self.shared.control.lock();
-        self.shared.wake.notify_all();
+        self.nudge_main();
     }
 
     /// The opponent played the expected move: continue under the normal time control.
     pub fn ponderhit(&self) {
         self.shared.pondering.store(false, Ordering::SeqCst);
         self.shared.ponderhit.store(true, Ordering::SeqCst);
-        let _c = self.shared.control.lock();
-        self.shared.wake.notify_all();
+        if let Some((started, hard)) = self.ponder_limit.lock().take() {
+            // The clock starts now: the GUI starts ours only at the opponent's move.
+            let deadline = started.elapsed() + hard;
+            self.shared
+                .deadline_ms
+                .store(deadline.as_millis() as u64, Ordering::SeqCst);
+        }
+        self.nudge_main();
+    }
+
+    /// Wakes the main thread if it waits out `infinite` or `ponder`. Taking its lock first
+    /// means it is either still before its check of the flags or already waiting.
+    fn nudge_main(&self) {
+        if let Some(main) = self.threads.first() {
+            let _park = main.park.lock();
+            main.wake.notify_all();
+        }
     }
 
     /// Blocks until the current search (if any) has reported its best move and every thread is
     /// idle again.
     pub fn wait(&self) {
-        let mut c = self.shared.control.lock();
-        while c.running > 0 {
-            self.shared.wake.wait(&mut c);
+        for td in &self.threads {
+            let mut park = td.park.lock();
+            while park.busy {
+                td.wake.wait(&mut park);
+            }
         }
     }
 
-    /// Whether a search is running (its best move not yet reported).
+    /// Whether a search is running (a thread is still busy with it).
     pub fn is_searching(&self) -> bool {
-        self.shared.control.lock().running > 0
+        self.threads.iter().any(|td| td.park.lock().busy)
     }
 
     /// Nodes searched by all threads in the current or last search.
@@ -290,7 +362,15 @@ impl Drop for Search {
     }
 }
 
-fn thread_main(id: usize, shared: Arc<Shared>, td: Arc<ThreadData>, mut seen: u64) {
+/// Gives `job` to an idle thread.
+fn hand_over(td: &ThreadData, job: Arc<Job>) {
+    let mut park = td.park.lock();
+    park.job = Some(job);
+    park.busy = true;
+    td.wake.notify_all();
+}
+
+fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
     let mut worker = Box::new(Worker {
         history: History::new(),
         eval: Evaluator::new(),
@@ -298,54 +378,53 @@ fn thread_main(id: usize, shared: Arc<Shared>, td: Arc<ThreadData>, mut seen: u6
     });
     loop {
         let job = {
-            let mut c = shared.control.lock();
+            let mut park = td.park.lock();
             loop {
-                if c.quit {
+                if park.quit {
                     return;
                 }
-                if c.generation != seen {
-                    seen = c.generation;
-                    break c.job.clone();
+                if let Some(job) = park.job.take() {
+                    park.busy = true;
+                    break job;
                 }
-                shared.wake.wait(&mut c);
+                if park.busy {
+                    park.busy = false;
+                    td.wake.notify_all();
+                }
+                td.wake.wait(&mut park);
             }
         };
-        if let Some(job) = job {
-            let epoch = shared.clear_epoch.load(Ordering::Relaxed);
-            if epoch != worker.epoch {
-                worker.history.clear();
-                worker.eval.clear();
-                worker.epoch = epoch;
-            }
-            let tt = shared.tt.read();
-            let mut searcher = Searcher::new(
-                &tt,
-                &shared,
-                &job,
-                &td,
-                &mut worker.history,
-                &mut worker.eval,
-                id,
-            );
-            if id == 0 {
-                run_main(&mut searcher, &shared, &job);
-            } else if job.options.skill.is_none() {
-                // A handicapped search is the main thread's alone, so its node budget means
-                // the same whatever `Threads` says.
-                searcher.setup_root();
-                if !searcher.root_moves.is_empty() {
-                    searcher.iterate();
-                }
+        let epoch = shared.clear_epoch.load(Ordering::Relaxed);
+        if epoch != worker.epoch {
+            worker.history.clear();
+            worker.eval.clear();
+            worker.epoch = epoch;
+        }
+        let tt = shared.tt.read();
+        let mut searcher = Searcher::new(
+            &tt,
+            shared,
+            &job,
+            td,
+            &mut worker.history,
+            &mut worker.eval,
+            id,
+        );
+        if id == 0 {
+            run_main(&mut searcher, shared, &job, td);
+        } else if job.options.skill.is_none() {
+            // A handicapped search is the main thread's alone, so its node budget means the
+            // same whatever `Threads` says.
+            searcher.setup_root();
+            if !searcher.root_moves.is_empty() {
+                searcher.iterate();
             }
         }
-        let mut c = shared.control.lock();
-        c.running -= 1;
-        shared.wake.notify_all();
     }
 }
 
 /// The main thread's search: iterate, wait out `infinite`/`ponder`, stop the helpers, answer.
-fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job) {
+fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job, td: &ThreadData) {
     searcher.setup_root();
     if !searcher.root_moves.is_empty() {
         searcher.iterate();
@@ -353,21 +432,17 @@ fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job) {
     // In infinite and ponder mode the answer waits for `stop` (or `ponderhit`), however early
     // the search finished.
     {
-        let mut c = shared.control.lock();
+        let mut park = td.park.lock();
         while !shared.stop.load(Ordering::SeqCst)
             && (job.limits.infinite || shared.pondering.load(Ordering::SeqCst))
         {
-            shared.wake.wait(&mut c);
+            td.wake.wait(&mut park);
         }
     }
+    // The helpers see the flag at their next node. They are not waited for: what they have
+    // completed is published already, and with many threads on few cores their unwinding
+    // takes the time of a trip through the scheduler's queue.
     shared.stop.store(true, Ordering::SeqCst);
-    {
-        // Our own count is still in `running`, so wait for the others only.
-        let mut c = shared.control.lock();
-        while c.running > 1 {
-            shared.wake.wait(&mut c);
-        }
-    }
     if searcher.root_moves.is_empty() {
         let score = if job.position.in_check() {
             crate::info::Score::Mate(0)

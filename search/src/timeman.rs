@@ -35,7 +35,18 @@ fn percent(ms: i64, pct: i64) -> i64 {
 impl TimeManager {
     /// Limits for `side` to move under `limits`.
     pub fn new(limits: &SearchLimits, side: Color, overhead_ms: i64) -> TimeManager {
-        let origin = Instant::now();
+        TimeManager::started_at(limits, side, overhead_ms, Instant::now())
+    }
+
+    /// Limits for `side` to move under `limits`, counted from `origin`: the moment `go`
+    /// arrived, so time spent before the search thread first runs (which on a machine with
+    /// more threads than cores can be long) is counted too.
+    pub fn started_at(
+        limits: &SearchLimits,
+        side: Color,
+        overhead_ms: i64,
+        origin: Instant,
+    ) -> TimeManager {
         let overhead = overhead_ms.max(0);
         if let Some(mt) = limits.movetime {
             // A fixed time: use it all, less the reserve, and no soft stop.
