@@ -394,6 +394,13 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
                 td.wake.wait(&mut park);
             }
         };
+        if id != 0 && shared.stop.load(Ordering::Relaxed) {
+            // With many more threads than cores, many helpers first run after the search has
+            // ended; setting up (clearing the tables after a new game, the root moves) would
+            // only keep the main thread from the cores longer. The main thread always runs:
+            // it answers.
+            continue;
+        }
         let epoch = shared.clear_epoch.load(Ordering::Relaxed);
         if epoch != worker.epoch {
             worker.history.clear();
