@@ -7,8 +7,8 @@
 
 use crate::data::BUCKETS;
 use crate::net::{Layout, Net};
+use crate::optim::AdamW;
 use crate::quant::write_atomic;
-use crate::train::AdamW;
 use crate::TrainError;
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,8 @@
 //!
 //! - [`data`]: records to sparse samples, the training filters and the validation split;
 //! - [`net`]: the float network, its forward pass and the per-sample gradient;
-//! - [`train`]: mini-batches over threads, AdamW, the learning-rate schedule, the epoch loop;
+//! - [`train`]: mini-batches over threads, the learning-rate schedule, the epoch loop;
+//! - [`optim`]: AdamW and the weight clip;
 //! - [`quant`]: the quantised net file and the engine's integer forward pass, as a reference;
 //! - [`checkpoint`]: float weights with optimizer state, for `--resume`;
 //! - [`plot`]: the loss curve as a PNG.
@@ -11,6 +12,7 @@
 pub mod checkpoint;
 pub mod data;
 pub mod net;
+pub mod optim;
 pub mod plot;
 pub mod quant;
 pub mod train;

@@ -4,7 +4,8 @@
 
 use crate::checkpoint::{self, Checkpoint};
 use crate::data::{permutation, Dataset, Sample};
-use crate::net::{backward, forward, split, split_mut, Layout, Net, Scratch, CLIP};
+use crate::net::{backward, forward, split, split_mut, Net, Scratch};
+use crate::optim::AdamW;
 use crate::quant::{agreement, QuantNet};
 use crate::{plot, TrainError};
 use std::io::Write;
@@ -61,59 +62,6 @@ impl Config {
         let t = ((step - self.warmup) as f64 / span as f64).min(1.0);
         let cos = 0.5 * (1.0 + (std::f64::consts::PI * t).cos());
         (self.lr_end as f64 + (self.lr - self.lr_end) as f64 * cos) as f32
-    }
-}
-
-/// AdamW's state: the moments and the number of steps taken.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AdamW {
-    pub m: Vec<f32>,
-    pub v: Vec<f32>,
-    pub step: u64,
-}
-
-const BETA1: f32 = 0.9;
-const BETA2: f32 = 0.999;
-const EPSILON: f32 = 1e-8;
-
-impl AdamW {
-    pub fn new(n: usize) -> AdamW {
-        AdamW {
-            m: vec![0.0; n],
-            v: vec![0.0; n],
-            step: 0,
-        }
-    }
-
-    /// One step on `params` with gradient `grad`; afterwards W1, b1 and W2 are clipped to
-    /// +-`CLIP` so the quantised net fits its integer types.
-    pub fn update(&mut self, params: &mut [f32], grad: &[f32], l: &Layout, lr: f32, wd: f32) {
-        self.step += 1;
-        let bc1 = 1.0 - BETA1.powi(self.step.min(i32::MAX as u64) as i32);
-        let bc2 = 1.0 - BETA2.powi(self.step.min(i32::MAX as u64) as i32);
-        let step_size = lr / bc1;
-        let inv_bc2 = 1.0 / bc2;
-        // (range, decayed, clipped)
-        let parts = [
-            (l.w1.clone(), wd, true),
-            (l.b1.clone(), 0.0, true),
-            (l.w2.clone(), wd, true),
-            (l.b2.clone(), 0.0, false),
-        ];
-        for (range, decay, clip) in parts {
-            let limit = if clip { CLIP } else { f32::INFINITY };
-            let shrink = 1.0 - lr * decay;
-            let p = &mut params[range.clone()];
-            let g = &grad[range.clone()];
-            let m = &mut self.m[range.clone()];
-            let v = &mut self.v[range];
-            for (((p, g), m), v) in p.iter_mut().zip(g).zip(m.iter_mut()).zip(v.iter_mut()) {
-                *m = BETA1 * *m + (1.0 - BETA1) * g;
-                *v = BETA2 * *v + (1.0 - BETA2) * g * g;
-                let update = step_size * *m / ((*v * inv_bc2).sqrt() + EPSILON);
-                *p = (*p * shrink - update).clamp(-limit, limit);
-            }
-        }
     }
 }
 
