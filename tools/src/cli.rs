@@ -101,6 +101,21 @@ impl Flags {
         }))
     }
 
+    /// The next flag; a word is taken as the tool's one file argument when `file` is given and
+    /// still empty, and is an error otherwise.
+    pub fn next_flag(&mut self, mut file: Option<&mut String>) -> Result<Option<String>, CliError> {
+        loop {
+            match self.next()? {
+                None => return Ok(None),
+                Some(Arg::Flag(flag)) => return Ok(Some(flag)),
+                Some(Arg::Word(word)) => match file.as_deref_mut() {
+                    Some(f) if f.is_empty() => *f = word,
+                    _ => return Err(self.unexpected(word)),
+                },
+            }
+        }
+    }
+
     /// The value of the flag just read, as text.
     pub fn text(&mut self) -> Result<String, CliError> {
         match self.parser.value() {
@@ -180,6 +195,17 @@ mod tests {
         f.next().unwrap();
         let e = f.value::<u32>("a count").unwrap_err();
         assert_eq!(e.to_string(), "t: --n expects a count, got 'many'");
+        let mut file = String::new();
+        let mut f = Flags::new("t", "usage: t", &words("a.bin --n 1 b.bin"));
+        assert_eq!(f.next_flag(Some(&mut file)).unwrap(), Some("--n".into()));
+        assert_eq!(file, "a.bin");
+        f.text().unwrap();
+        assert!(matches!(
+            f.next_flag(Some(&mut file)),
+            Err(CliError::Unexpected { .. })
+        ));
+        let mut f = Flags::new("t", "usage: t", &words("stray"));
+        assert!(f.next_flag(None).is_err());
         let mut f = Flags::new("t", "usage: t", &words("--help"));
         assert_eq!(f.next(), Err(CliError::Help { usage: "usage: t" }));
     }

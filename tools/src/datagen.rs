@@ -19,7 +19,7 @@
 //! cleared before every game, so the games are the same whatever the thread count or however
 //! often the run was interrupted.
 
-use crate::cli::{Arg, CliError, Flags};
+use crate::cli::{CliError, Flags};
 use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
 use outpost_board::{Color, Move, Position, Rng};
 use outpost_search::{
@@ -121,11 +121,7 @@ impl Config {
         let mut c = Config::default();
         let mut out_given = false;
         let mut f = Flags::new("datagen", USAGE, args);
-        while let Some(arg) = f.next()? {
-            let flag = match arg {
-                Arg::Flag(flag) => flag,
-                Arg::Word(word) => return Err(f.unexpected(word)),
-            };
+        while let Some(flag) = f.next_flag(None)? {
             match flag.as_str() {
                 "--games" => c.games = f.value("a number of games")?,
                 "--threads" => {

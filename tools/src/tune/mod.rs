@@ -15,7 +15,7 @@ pub mod data;
 pub mod fit;
 pub mod wdl;
 
-use crate::cli::{Arg, CliError, Flags};
+use crate::cli::{CliError, Flags};
 use data::Labelled;
 use fit::{Adam, Sample};
 use outpost_eval::linear::Linearizer;
@@ -63,15 +63,7 @@ impl Options {
             weights_file: "eval/src/weights.rs".to_string(),
         };
         let mut f = Flags::new("tune", USAGE, args);
-        while let Some(arg) = f.next()? {
-            let flag = match arg {
-                Arg::Word(path) if o.data.is_empty() => {
-                    o.data = path;
-                    continue;
-                }
-                Arg::Word(extra) => return Err(f.unexpected(extra)),
-                Arg::Flag(flag) => flag,
-            };
+        while let Some(flag) = f.next_flag(Some(&mut o.data))? {
             match flag.as_str() {
                 "--epochs" => o.epochs = f.value("a number of epochs")?,
                 "--rate" => o.rate = f.value_in("a positive rate", |&r: &f64| r > 0.0)?,

@@ -13,7 +13,7 @@
 //! "after" figures so they describe exactly what gets written.
 
 use super::data;
-use crate::cli::{Arg, CliError, Flags};
+use crate::cli::{CliError, Flags};
 use outpost_eval::wdl::{
     cubic, material, material_x, win_chance, Model, MATERIAL_MAX, MATERIAL_MIN,
 };
@@ -306,15 +306,7 @@ impl Options {
             write: None,
         };
         let mut f = Flags::new("wdl", USAGE, args);
-        while let Some(arg) = f.next()? {
-            let flag = match arg {
-                Arg::Word(path) if o.data.is_empty() => {
-                    o.data = path;
-                    continue;
-                }
-                Arg::Word(extra) => return Err(f.unexpected(extra)),
-                Arg::Flag(flag) => flag,
-            };
+        while let Some(flag) = f.next_flag(Some(&mut o.data))? {
             match flag.as_str() {
                 "--validation" => {
                     o.validation = f.value_in("a fraction in 0..1", |v| (0.0..1.0).contains(v))?
