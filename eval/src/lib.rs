@@ -37,7 +37,7 @@ pub mod weights;
 pub use evaluate::{phase, taper, PHASE_MAX};
 pub use pawns::PAWN_TABLE_SIZE;
 pub use score::{s, Score};
-pub use weights::{Weights, DEFAULT};
+pub use weights::{Weights, WeightsError, DEFAULT};
 
 use evaluate::PsqTable;
 use nnue::{Accumulator, Changes, Network};

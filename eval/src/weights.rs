@@ -29,6 +29,7 @@
 //! knight, bishop, rook, queen, king.
 
 use crate::score::{s, Score};
+use std::fmt;
 
 /// One tunable value or an array of them, flattened in a fixed order.
 pub trait Param {
@@ -160,24 +161,22 @@ macro_rules! weights {
             }
 
             /// Reads numbers listed in `to_vec` order; the count must match exactly.
-            pub fn from_slice(values: &[i32]) -> Result<Weights, String> {
+            pub fn from_slice(values: &[i32]) -> Result<Weights, WeightsError> {
                 let mut w = DEFAULT;
                 let mut it = values.iter();
                 $(
                     if !w.$name.read(&mut it) {
-                        return Err(format!(
-                            "weights: {} numbers given, too few to fill '{}'",
-                            values.len(),
-                            stringify!($name)
-                        ));
+                        return Err(WeightsError::TooFew {
+                            given: values.len(),
+                            field: stringify!($name),
+                        });
                     }
                 )*
                 if it.next().is_some() {
-                    return Err(format!(
-                        "weights: {} numbers given, {} expected",
-                        values.len(),
-                        DEFAULT.to_vec().len()
-                    ));
+                    return Err(WeightsError::TooMany {
+                        given: values.len(),
+                        expected: DEFAULT.to_vec().len(),
+                    });
                 }
                 Ok(w)
             }
@@ -220,17 +219,53 @@ pub const SCALE_NORMAL: i32 = 128;
 const BEGIN_MARKER: &str = "// BEGIN WEIGHTS";
 const END_MARKER: &str = "// END WEIGHTS";
 
+/// Why a list of numbers or a source text could not be turned into a weight table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// `Weights::from_slice` ran out of numbers while filling `field`.
+    TooFew { given: usize, field: &'static str },
+    /// `Weights::from_slice` had numbers left over once the table was full.
+    TooMany { given: usize, expected: usize },
+    /// `splice_source`: the text lacks this marker line.
+    NoMarker(&'static str),
+    /// `splice_source`: the end marker comes before the begin marker.
+    MarkersReversed,
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::TooFew { given, field } => {
+                write!(
+                    f,
+                    "weights: {given} numbers given, too few to fill '{field}'"
+                )
+            }
+            WeightsError::TooMany { given, expected } => {
+                write!(f, "weights: {given} numbers given, {expected} expected")
+            }
+            WeightsError::NoMarker(marker) => write!(f, "weights source: no line '{marker}'"),
+            WeightsError::MarkersReversed => write!(
+                f,
+                "weights source: the end marker comes before the begin marker"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
 /// Replaces the table between the marker lines of `file` (the text of this source file) with
 /// `table` (from `Weights::to_rust_source`).
-pub fn splice_source(file: &str, table: &str) -> Result<String, String> {
+pub fn splice_source(file: &str, table: &str) -> Result<String, WeightsError> {
     let begin = file
         .find(&format!("\n{BEGIN_MARKER}"))
-        .ok_or_else(|| format!("weights source: no line '{BEGIN_MARKER}'"))?;
+        .ok_or(WeightsError::NoMarker(BEGIN_MARKER))?;
     let end = file
         .find(&format!("\n{END_MARKER}"))
-        .ok_or_else(|| format!("weights source: no line '{END_MARKER}'"))?;
+        .ok_or(WeightsError::NoMarker(END_MARKER))?;
     if end < begin {
-        return Err("weights source: the end marker comes before the begin marker".to_string());
+        return Err(WeightsError::MarkersReversed);
     }
     let after_begin = begin + 1 + file[begin + 1..].find('\n').unwrap_or(0) + 1;
     Ok(format!(
@@ -537,10 +572,19 @@ mod tests {
         let w = Weights::from_slice(&changed).unwrap();
         assert_ne!(w, DEFAULT);
         assert_eq!(w.to_vec(), changed);
-        assert!(Weights::from_slice(&v[1..]).is_err());
+        assert!(matches!(
+            Weights::from_slice(&v[1..]),
+            Err(WeightsError::TooFew { .. })
+        ));
         let mut long = v.clone();
         long.push(1);
-        assert!(Weights::from_slice(&long).is_err());
+        assert_eq!(
+            Weights::from_slice(&long),
+            Err(WeightsError::TooMany {
+                given: v.len() + 1,
+                expected: v.len()
+            })
+        );
     }
 
     #[test]
@@ -565,6 +609,9 @@ mod tests {
             changed.matches(&new).count(),
             file.matches(&new).count() + 1
         );
-        assert!(splice_source("no markers", "").is_err());
+        assert_eq!(
+            splice_source("no markers", ""),
+            Err(WeightsError::NoMarker(BEGIN_MARKER))
+        );
     }
 }

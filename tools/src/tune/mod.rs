@@ -19,7 +19,7 @@ use crate::cli::{CliError, Flags};
 use data::Labelled;
 use fit::{Adam, Sample};
 use outpost_eval::linear::Linearizer;
-use outpost_eval::weights::{splice_source, Weights, DEFAULT};
+use outpost_eval::weights::{splice_source, Weights, WeightsError, DEFAULT};
 use outpost_eval::Evaluator;
 use std::time::Instant;
 
@@ -149,7 +149,7 @@ pub fn true_loss(weights: &Weights, positions: &[&Labelled], k: f64, lambda: f64
 }
 
 /// The starting weights moved by `delta`, rounded to whole centipawns.
-pub fn apply(base: &Weights, delta: &[f64]) -> Result<Weights, String> {
+pub fn apply(base: &Weights, delta: &[f64]) -> Result<Weights, WeightsError> {
     let flat: Vec<i32> = base
         .to_vec()
         .iter()
@@ -222,7 +222,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         fit::loss(&train, &delta, k, o.lambda),
         fit::loss(&valid, &delta, k, o.lambda),
     );
-    let tuned = apply(&base, &delta)?;
+    let tuned = apply(&base, &delta).map_err(|e| e.to_string())?;
     let (train_pos, valid_pos): (Vec<&Labelled>, Vec<&Labelled>) = {
         let (a, b) = positions.split_at(split);
         (a.iter().collect(), b.iter().collect())
