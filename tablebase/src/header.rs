@@ -34,7 +34,7 @@ const MAPPED: u8 = 2;
 const WIDE_DTZ: u8 = 16;
 const SINGLE_VALUE: u8 = 128;
 
-/// Which of the two table kinds is checked.
+/// Which of the two table kinds a file holds (`.rtbw` or `.rtbz`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Metric {
     Wdl,

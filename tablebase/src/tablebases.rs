@@ -15,7 +15,7 @@
 //! probeable. Results are not cached here; the search keeps them in its transposition table.
 
 use crate::convert::to_chess;
-use crate::header;
+use crate::header::{self, Metric};
 use crate::material::Signature;
 use crate::paths::split_paths;
 use crate::storage::{TableFiles, DEFAULT_MEMORY_BUDGET};
@@ -62,13 +62,6 @@ impl std::fmt::Debug for Tablebases {
 struct Failures {
     all: Vec<ProbeError>,
     taken: usize,
-}
-
-/// Which of the two table kinds a file holds.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Wdl,
-    Dtz,
 }
 
 impl Tablebases {
@@ -139,8 +132,8 @@ impl Tablebases {
         paths.sort();
         for path in paths {
             let kind = match path.extension().and_then(|e| e.to_str()) {
-                Some("rtbw") => Kind::Wdl,
-                Some("rtbz") => Kind::Dtz,
+                Some("rtbw") => Metric::Wdl,
+                Some("rtbz") => Metric::Dtz,
                 _ => continue,
             };
             let Some(sig) = path
@@ -160,10 +153,10 @@ impl Tablebases {
             }
             match self.tables.add_file(&path) {
                 // A table found again in a later directory replaces the earlier one.
-                Ok(()) if !added.insert((sig, kind == Kind::Wdl)) => {}
+                Ok(()) if !added.insert((sig, kind == Metric::Wdl)) => {}
                 Ok(()) => match kind {
-                    Kind::Wdl => self.wdl_tables += 1,
-                    Kind::Dtz => self.dtz_tables += 1,
+                    Metric::Wdl => self.wdl_tables += 1,
+                    Metric::Dtz => self.dtz_tables += 1,
                 },
                 Err(e) => warnings.push(format!("'{}': {e}; skipped", path.display())),
             }
@@ -312,7 +305,7 @@ fn wdl_from(w: shakmaty_syzygy::Wdl) -> Wdl {
 }
 
 /// Size, magic bytes and header of one table file, before it is handed to the prober.
-fn check_file(path: &Path, kind: Kind, material: Signature) -> Result<(), String> {
+fn check_file(path: &Path, metric: Metric, material: Signature) -> Result<(), String> {
     use std::io::Read;
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
     if !meta.is_file() {
@@ -329,21 +322,17 @@ fn check_file(path: &Path, kind: Kind, material: Signature) -> Result<(), String
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut magic))
         .map_err(|e| format!("cannot read: {e}"))?;
-    let expected = match kind {
-        Kind::Wdl => WDL_MAGIC,
-        Kind::Dtz => DTZ_MAGIC,
+    let expected = match metric {
+        Metric::Wdl => WDL_MAGIC,
+        Metric::Dtz => DTZ_MAGIC,
     };
     if magic != expected {
-        let what = match kind {
-            Kind::Wdl => "WDL",
-            Kind::Dtz => "DTZ",
+        let what = match metric {
+            Metric::Wdl => "WDL",
+            Metric::Dtz => "DTZ",
         };
         return Err(format!("not a Syzygy {what} table (wrong magic bytes)"));
     }
-    let metric = match kind {
-        Kind::Wdl => header::Metric::Wdl,
-        Kind::Dtz => header::Metric::Dtz,
-    };
     header::check(path, material, metric)
 }
 
