@@ -14,6 +14,7 @@
 //! What this cannot catch: damage inside the compressed blocks or the indexes when the header is
 //! intact. That needs a checksum of the whole file, which neither we nor the prober keep.
 
+use crate::file_error::{Corruption, FileError};
 use crate::material::Signature;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -42,8 +43,8 @@ pub enum Metric {
 }
 
 /// Parses the header of the table file at `path`, whose name gave `material`, and checks that it
-/// describes this material and exactly this file size. `Err` says what is wrong, in words.
-pub fn check(path: &Path, material: Signature, metric: Metric) -> Result<(), String> {
+/// describes this material and exactly this file size. `Err` says what is wrong.
+pub(crate) fn check(path: &Path, material: Signature, metric: Metric) -> Result<(), FileError> {
     let mut file = Prefix::open(path)?;
     let end = parse(&mut file, material, metric)?;
     // The generator pads the last block to 64 bytes (blocks can be 32 bytes long).
@@ -51,12 +52,12 @@ pub fn check(path: &Path, material: Signature, metric: Metric) -> Result<(), Str
         .checked_add(0x3f + TRAILER)
         .map(|e| (e - TRAILER) & !0x3f)
         .map(|e| e + TRAILER)
-        .ok_or_else(|| "corrupt header (sizes overflow)".to_string())?;
+        .ok_or(Corruption::SizesOverflow)?;
     if expected != file.len {
-        return Err(format!(
-            "corrupt or truncated file: its header implies {expected} bytes, the file has {}",
-            file.len
-        ));
+        return Err(FileError::SizeMismatch {
+            expected,
+            actual: file.len,
+        });
     }
     Ok(())
 }
@@ -69,12 +70,9 @@ struct Prefix {
 }
 
 impl Prefix {
-    fn open(path: &Path) -> Result<Prefix, String> {
-        let file = File::open(path).map_err(|e| format!("cannot read: {e}"))?;
-        let len = file
-            .metadata()
-            .map_err(|e| format!("cannot read: {e}"))?
-            .len();
+    fn open(path: &Path) -> Result<Prefix, FileError> {
+        let file = File::open(path)?;
+        let len = file.metadata()?.len();
         Ok(Prefix {
             file,
             len,
@@ -83,11 +81,11 @@ impl Prefix {
     }
 
     /// `n` bytes at `offset`; an error when they lie past the end of the file.
-    fn bytes(&mut self, offset: u64, n: u64) -> Result<&[u8], String> {
+    fn bytes(&mut self, offset: u64, n: u64) -> Result<&[u8], FileError> {
         let end = offset
             .checked_add(n)
             .filter(|&end| end <= self.len)
-            .ok_or_else(|| "corrupt header (it points past the end of the file)".to_string())?;
+            .ok_or(Corruption::PastEnd)?;
         if end > self.buf.len() as u64 {
             let want = end.div_ceil(CHUNK).saturating_mul(CHUNK).min(self.len);
             let start = self.buf.len() as u64;
@@ -98,21 +96,20 @@ impl Prefix {
                     (&mut self.file).take(want - start).read_to_end(&mut more)?;
                     Ok(more)
                 })
-                .map(|more| self.buf.extend_from_slice(&more))
-                .map_err(|e| format!("cannot read: {e}"))?;
+                .map(|more| self.buf.extend_from_slice(&more))?;
             if (self.buf.len() as u64) < end {
-                return Err("the file is shorter than it was a moment ago".to_string());
+                return Err(FileError::Shrank);
             }
         }
         // Both bounds were checked against the buffer above, which fits in memory.
         Ok(&self.buf[offset as usize..end as usize])
     }
 
-    fn u8(&mut self, offset: u64) -> Result<u8, String> {
+    fn u8(&mut self, offset: u64) -> Result<u8, FileError> {
         Ok(self.bytes(offset, 1)?[0])
     }
 
-    fn u16(&mut self, offset: u64) -> Result<u16, String> {
+    fn u16(&mut self, offset: u64) -> Result<u16, FileError> {
         let b = self.bytes(offset, 2)?;
         Ok(u16::from_le_bytes([b[0], b[1]]))
     }
@@ -131,12 +128,8 @@ struct Side {
     block_lengths: u64,
 }
 
-fn corrupt(what: &str) -> String {
-    format!("corrupt header ({what})")
-}
-
 /// Walks the header like the prober and returns the offset just after the last compressed block.
-fn parse(f: &mut Prefix, material: Signature, metric: Metric) -> Result<u64, String> {
+fn parse(f: &mut Prefix, material: Signature, metric: Metric) -> Result<u64, FileError> {
     let counts = material.counts();
     let total: u64 = counts.iter().flatten().map(|&c| u64::from(c)).sum();
     let has_pawns = counts.iter().any(|side| side[5] > 0);
@@ -145,10 +138,10 @@ fn parse(f: &mut Prefix, material: Signature, metric: Metric) -> Result<u64, Str
 
     let layout = f.u8(4)?;
     if (layout & HAS_PAWNS != 0) != has_pawns {
-        return Err(corrupt("pawn flag does not match the file name"));
+        return Err(Corruption::PawnFlag.into());
     }
     if (layout & SPLIT != 0) == symmetric {
-        return Err(corrupt("side flag does not match the file name"));
+        return Err(Corruption::SideFlag.into());
     }
     let files = if has_pawns { 4 } else { 1 };
     let sides = if metric == Metric::Wdl && !symmetric {
@@ -176,12 +169,12 @@ fn parse(f: &mut Prefix, material: Signature, metric: Metric) -> Result<u64, Str
                 .iter()
                 .map(|&b| piece(if side == 0 { b & 0xf } else { b >> 4 }))
                 .collect::<Option<Vec<Piece>>>()
-                .ok_or_else(|| corrupt("unknown piece code"))?;
+                .ok_or(Corruption::PieceCode)?;
             if !same_material(&pieces, &counts) {
-                return Err(corrupt("its pieces do not match the file name"));
+                return Err(Corruption::WrongPieces.into());
             }
             if (pieces[0].1 == 1) != has_pawns {
-                return Err(corrupt("leading piece"));
+                return Err(Corruption::LeadingPiece.into());
             }
             let order = [first[side], second[side]];
             per_side.push(group_sizes(&pieces, order, file, both_pawns)?);
@@ -196,7 +189,7 @@ fn parse(f: &mut Prefix, material: Signature, metric: Metric) -> Result<u64, Str
     for file_groups in &groups {
         let mut file_sides = Vec::new();
         for (_, factors) in file_groups {
-            let tb_size = *factors.last().ok_or_else(|| corrupt("empty groups"))?;
+            let tb_size = *factors.last().ok_or(Corruption::EmptyGroups)?;
             let (side, next) = pairs(f, ptr, tb_size)?;
             file_sides.push(side);
             ptr = next;
@@ -223,8 +216,8 @@ fn parse(f: &mut Prefix, material: Signature, metric: Metric) -> Result<u64, Str
     }
 
     // Sparse indexes, block lengths, then the 64-byte aligned blocks.
-    let add = |a: u64, b: u64| a.checked_add(b).ok_or_else(|| corrupt("sizes overflow"));
-    let mul = |a: u64, b: u64| a.checked_mul(b).ok_or_else(|| corrupt("sizes overflow"));
+    let add = |a: u64, b: u64| a.checked_add(b).ok_or(Corruption::SizesOverflow);
+    let mul = |a: u64, b: u64| a.checked_mul(b).ok_or(Corruption::SizesOverflow);
     for side in table.iter().flatten() {
         ptr = add(ptr, mul(side.tb_size.div_ceil(side.span), 6)?)?;
     }
@@ -239,7 +232,7 @@ fn parse(f: &mut Prefix, material: Signature, metric: Metric) -> Result<u64, Str
 }
 
 /// One side's compression header at `ptr`; returns it and the offset after it.
-fn pairs(f: &mut Prefix, ptr: u64, tb_size: u64) -> Result<(Side, u64), String> {
+fn pairs(f: &mut Prefix, ptr: u64, tb_size: u64) -> Result<(Side, u64), FileError> {
     let flags = f.u8(ptr)?;
     if flags & SINGLE_VALUE != 0 {
         let side = Side {
@@ -256,18 +249,18 @@ fn pairs(f: &mut Prefix, ptr: u64, tb_size: u64) -> Result<(Side, u64), String> 
     let block_size = 1u64
         .checked_shl(u32::from(header[1]))
         .filter(|&s| s <= MAX_BLOCK_SIZE)
-        .ok_or_else(|| corrupt("block size"))?;
+        .ok_or(Corruption::BlockSize)?;
     let span = 1u64
         .checked_shl(u32::from(header[2]))
         .filter(|&s| s <= 1 << 31)
-        .ok_or_else(|| corrupt("index span"))?;
+        .ok_or(Corruption::IndexSpan)?;
     let padding = u64::from(header[3]);
     let blocks = u64::from(u32::from_le_bytes([
         header[4], header[5], header[6], header[7],
     ]));
     let (max_symlen, min_symlen) = (header[8], header[9]);
     if max_symlen > 32 || min_symlen > 32 || max_symlen < min_symlen {
-        return Err(corrupt("symbol lengths"));
+        return Err(Corruption::SymbolLengths.into());
     }
     let lengths = u64::from(max_symlen - min_symlen) + 1;
     let mut next = ptr + 10 + lengths * 2;
@@ -310,7 +303,7 @@ fn group_sizes(
     order: [u8; 2],
     file: usize,
     both_pawns: bool,
-) -> Result<(Vec<usize>, Vec<u64>), String> {
+) -> Result<(Vec<usize>, Vec<u64>), Corruption> {
     let has_pawns = pieces.iter().any(|p| p.1 == 1);
     let unique = {
         let mut counts = [[0u8; 7]; 2];
@@ -339,22 +332,21 @@ fn group_sizes(
         i += run;
     }
     if lens.is_empty() || (both_pawns && lens.len() < 2) {
-        return Err(corrupt("piece groups"));
+        return Err(Corruption::PieceGroups);
     }
 
     let mut factors = vec![0u64; lens.len() + 1];
     let mut free = 64usize
         .checked_sub(lens[0] + if both_pawns { lens[1] } else { 0 })
-        .ok_or_else(|| corrupt("piece groups"))?;
+        .ok_or(Corruption::PieceGroups)?;
     let mut next = if both_pawns { 2 } else { 1 };
     let mut idx = 1u64;
     let mut k = 0u8;
-    let overflow = || corrupt("sizes overflow");
     while next < lens.len() || k == order[0] || k == order[1] {
         let factor = if k == order[0] {
             factors[0] = idx;
             if has_pawns {
-                lead_pawns_size(lens[0], file).ok_or_else(|| corrupt("pawn count"))?
+                lead_pawns_size(lens[0], file).ok_or(Corruption::PawnCount)?
             } else if unique >= 3 {
                 31_332
             } else {
@@ -362,25 +354,23 @@ fn group_sizes(
             }
         } else if k == order[1] {
             factors[1] = idx;
-            let left = 48usize
-                .checked_sub(lens[0])
-                .ok_or_else(|| corrupt("pawn count"))?;
+            let left = 48usize.checked_sub(lens[0]).ok_or(Corruption::PawnCount)?;
             // Only a table with pawns on both sides has a second pawn group.
-            let second = *lens.get(1).ok_or_else(|| corrupt("group order"))?;
+            let second = *lens.get(1).ok_or(Corruption::GroupOrder)?;
             binomial(left as u64, second as u64)
         } else {
             factors[next] = idx;
             let f = binomial(free as u64, lens[next] as u64);
             free = free
                 .checked_sub(lens[next])
-                .ok_or_else(|| corrupt("piece groups"))?;
+                .ok_or(Corruption::PieceGroups)?;
             next += 1;
             f
         };
-        idx = idx.checked_mul(factor).ok_or_else(overflow)?;
-        k = k.checked_add(1).ok_or_else(overflow)?;
+        idx = idx.checked_mul(factor).ok_or(Corruption::SizesOverflow)?;
+        k = k.checked_add(1).ok_or(Corruption::SizesOverflow)?;
         if k > 15 {
-            return Err(corrupt("group order"));
+            return Err(Corruption::GroupOrder);
         }
     }
     factors[lens.len()] = idx;
@@ -442,7 +432,9 @@ mod tests {
             };
             let stem = path.file_stem().and_then(|s| s.to_str()).expect("name");
             let material = Signature::parse(stem).expect("table name");
-            assert_eq!(check(&path, material, metric), Ok(()), "{}", path.display());
+            if let Err(e) = check(&path, material, metric) {
+                panic!("{}: {e}", path.display());
+            }
             checked += 1;
         }
         assert_eq!(checked, 70);

@@ -14,6 +14,7 @@
 //! gets the rank, the result and the distance in plies).
 
 mod convert;
+mod file_error;
 mod header;
 mod material;
 mod paths;

@@ -15,6 +15,7 @@
 //! probeable. Results are not cached here; the search keeps them in its transposition table.
 
 use crate::convert::to_chess;
+use crate::file_error::FileError;
 use crate::header::{self, Metric};
 use crate::material::Signature;
 use crate::paths::split_paths;
@@ -305,33 +306,25 @@ fn wdl_from(w: shakmaty_syzygy::Wdl) -> Wdl {
 }
 
 /// Size, magic bytes and header of one table file, before it is handed to the prober.
-fn check_file(path: &Path, metric: Metric, material: Signature) -> Result<(), String> {
+fn check_file(path: &Path, metric: Metric, material: Signature) -> Result<(), FileError> {
     use std::io::Read;
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    let meta = std::fs::metadata(path)?;
     if !meta.is_file() {
-        return Err("not a regular file".to_string());
+        return Err(FileError::NotAFile);
     }
     let size = meta.len();
     // Table files are 64-byte aligned data plus a 16-byte trailer.
     if size % 64 != 16 {
-        return Err(format!(
-            "size {size} bytes cannot be a Syzygy table (truncated or damaged file)"
-        ));
+        return Err(FileError::ImpossibleSize(size));
     }
     let mut magic = [0u8; 4];
-    std::fs::File::open(path)
-        .and_then(|mut f| f.read_exact(&mut magic))
-        .map_err(|e| format!("cannot read: {e}"))?;
+    std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut magic))?;
     let expected = match metric {
         Metric::Wdl => WDL_MAGIC,
         Metric::Dtz => DTZ_MAGIC,
     };
     if magic != expected {
-        let what = match metric {
-            Metric::Wdl => "WDL",
-            Metric::Dtz => "DTZ",
-        };
-        return Err(format!("not a Syzygy {what} table (wrong magic bytes)"));
+        return Err(FileError::WrongMagic(metric));
     }
     header::check(path, material, metric)
 }
