@@ -7,11 +7,14 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("list") => outpost_book::cli::list_command(&args[1..]),
         Some("make") => outpost_book::cli::make_command(&args[1..]),
-        _ => Err(format!(
-            "{}\n{}",
-            outpost_book::cli::LIST_USAGE,
-            outpost_book::cli::MAKE_USAGE
-        )),
+        _ => {
+            eprintln!(
+                "{}\n{}",
+                outpost_book::cli::LIST_USAGE,
+                outpost_book::cli::MAKE_USAGE
+            );
+            std::process::exit(1);
+        }
     };
     match result {
         Ok(text) => println!("{text}"),

@@ -6,10 +6,11 @@
 //! - `outpost book-make <games.pgn> <out.bin> [--max-ply N] [--min-games N] [--min-score P]
 //!   [--only-white | --only-black] [--uniform]` builds a book with Polyglot's weighting.
 //!
-//! Both return the text to print, or an error message for the user.
+//! Both return the text to print, or a [`CliError`] whose text is the message for the user.
 
-use crate::{make_book_file, Book, MakeOptions};
-use outpost_board::{Color, Position};
+use crate::{make_book_file, Book, BookError, MakeError, MakeOptions};
+use outpost_board::{Color, FenError, MoveError, Position};
+use std::fmt;
 
 /// Usage line of `book`.
 pub const LIST_USAGE: &str =
@@ -19,21 +20,78 @@ pub const LIST_USAGE: &str =
 pub const MAKE_USAGE: &str = "usage: outpost book-make <games.pgn> <out.bin> [--max-ply N] \
 [--min-games N] [--min-score PERCENT] [--only-white | --only-black] [--uniform]";
 
+/// What is wrong with a `book` or `book-make` command line, or what failed running it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CliError {
+    /// Arguments missing or in excess; holds the usage line of the tool.
+    Usage(&'static str),
+    /// An option of `book-make` given without its value.
+    MissingValue { option: String },
+    /// An option `book-make` does not have.
+    UnknownOption(String),
+    /// The value `text` of `option` is not a whole number.
+    NotANumber { option: String, text: String },
+    /// The value of `--min-score` is not a percentage in 0..=100.
+    NotAPercentage(String),
+    /// The position to list is not a legal FEN.
+    Fen(FenError),
+    /// A word of the `moves` list is not a legal move there.
+    Move(MoveError),
+    /// The book to list cannot be used.
+    Book(BookError),
+    /// No book could be made.
+    Make(MakeError),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(usage) => write!(f, "{usage}"),
+            CliError::MissingValue { option } => write!(f, "{option} needs a value\n{MAKE_USAGE}"),
+            CliError::UnknownOption(option) => {
+                write!(f, "unknown option '{option}'\n{MAKE_USAGE}")
+            }
+            CliError::NotANumber { option, text } => {
+                write!(f, "{option} '{text}' is not a whole number")
+            }
+            CliError::NotAPercentage(text) => {
+                write!(f, "--min-score '{text}' is not a percentage in 0..=100")
+            }
+            CliError::Fen(e) => write!(f, "{e}"),
+            CliError::Move(e) => write!(f, "{e}"),
+            CliError::Book(e) => write!(f, "{e}"),
+            CliError::Make(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CliError::Fen(e) => Some(e),
+            CliError::Move(e) => Some(e),
+            CliError::Book(e) => Some(e),
+            CliError::Make(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 /// Runs `book`: `args` are the words after the subcommand name.
-pub fn list_command(args: &[String]) -> Result<String, String> {
+pub fn list_command(args: &[String]) -> Result<String, CliError> {
     let mut words: Vec<&str> = args.iter().map(String::as_str).collect();
     let chess960 = words.contains(&"--chess960");
     words.retain(|w| *w != "--chess960");
-    let (path, rest) = words.split_first().ok_or_else(|| LIST_USAGE.to_string())?;
+    let (path, rest) = words.split_first().ok_or(CliError::Usage(LIST_USAGE))?;
     let pos = parse_position(rest)?;
-    let book = Book::open(path).map_err(|e| e.to_string())?;
+    let book = Book::open(path).map_err(CliError::Book)?;
     let mut out = format!("book {path}: {} entries\n", book.len());
     out.push_str(&book.dump(&pos, chess960));
     Ok(out)
 }
 
 /// `[fen <FEN> | startpos | <FEN>] [moves m1 m2 ...]`; nothing means the start position.
-fn parse_position(words: &[&str]) -> Result<Position, String> {
+fn parse_position(words: &[&str]) -> Result<Position, CliError> {
     let split = words.iter().position(|w| *w == "moves");
     let (setup, moves) = match split {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -45,25 +103,25 @@ fn parse_position(words: &[&str]) -> Result<Position, String> {
     };
     let mut pos = match setup {
         [] | ["startpos"] => Position::startpos(),
-        fen => Position::from_fen(&fen.join(" ")).map_err(|e| e.to_string())?,
+        fen => Position::from_fen(&fen.join(" ")).map_err(CliError::Fen)?,
     };
     for text in moves {
-        let m = pos.parse_uci_move(text).map_err(|e| e.to_string())?;
+        let m = pos.parse_uci_move(text).map_err(CliError::Move)?;
         pos = pos.play(m);
     }
     Ok(pos)
 }
 
 /// Runs `book-make`: `args` are the words after the subcommand name.
-pub fn make_command(args: &[String]) -> Result<String, String> {
+pub fn make_command(args: &[String]) -> Result<String, CliError> {
     let mut options = MakeOptions::default();
     let mut files = Vec::new();
     let mut it = args.iter();
     while let Some(word) = it.next() {
         let mut value = |name: &str| {
-            it.next()
-                .ok_or_else(|| format!("{name} needs a value\n{MAKE_USAGE}"))
-                .cloned()
+            it.next().cloned().ok_or_else(|| CliError::MissingValue {
+                option: name.to_string(),
+            })
         };
         match word.as_str() {
             "--max-ply" => options.max_ply = parse_number(&value(word)?, word)?,
@@ -74,23 +132,25 @@ pub fn make_command(args: &[String]) -> Result<String, String> {
                     .parse::<f64>()
                     .ok()
                     .filter(|p| (0.0..=100.0).contains(p))
-                    .ok_or_else(|| format!("--min-score '{v}' is not a percentage in 0..=100"))?;
+                    .ok_or(CliError::NotAPercentage(v))?;
             }
             "--only-white" => options.only = Some(Color::White),
             "--only-black" => options.only = Some(Color::Black),
             "--uniform" => options.uniform = true,
-            w if w.starts_with("--") => return Err(format!("unknown option '{w}'\n{MAKE_USAGE}")),
+            w if w.starts_with("--") => return Err(CliError::UnknownOption(w.to_string())),
             _ => files.push(word.clone()),
         }
     }
     let [pgn, out] = files.as_slice() else {
-        return Err(MAKE_USAGE.to_string());
+        return Err(CliError::Usage(MAKE_USAGE));
     };
-    let made = make_book_file(pgn, out, &options).map_err(|e| e.to_string())?;
+    let made = make_book_file(pgn, out, &options).map_err(CliError::Make)?;
     Ok(format!("{}\nwrote {out}", made.summary()))
 }
 
-fn parse_number(text: &str, option: &str) -> Result<u32, String> {
-    text.parse()
-        .map_err(|_| format!("{option} '{text}' is not a whole number"))
+fn parse_number(text: &str, option: &str) -> Result<u32, CliError> {
+    text.parse().map_err(|_| CliError::NotANumber {
+        option: option.to_string(),
+        text: text.to_string(),
+    })
 }

@@ -9,7 +9,8 @@
 //! is still returned, with `error` saying what is wrong, so a caller can skip it and go on: the
 //! reader never stops at a bad game and never panics.
 
-use outpost_board::{Move, Position};
+use outpost_board::{FenError, Move, MoveError, Position};
+use std::fmt;
 
 /// A game result, from a `Result` tag or the token that ends the movetext.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -37,6 +38,117 @@ impl GameResult {
     }
 }
 
+/// What is wrong with one game of a PGN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnError {
+    /// The text is malformed at `line` (`None`: at the end of the text).
+    Syntax {
+        line: Option<usize>,
+        problem: Syntax,
+    },
+    /// A `Variant` tag names a game other than chess or Chess960.
+    UnsupportedVariant(String),
+    /// The `FEN` tag holds no legal position.
+    Fen(FenError),
+    /// Main-line move `san` at `ply` (0 = white's first move) is illegal or ambiguous there.
+    Move {
+        ply: usize,
+        san: String,
+        error: MoveError,
+    },
+}
+
+/// A malformed piece of PGN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// A `{` comment opened on line `opened` runs to the end of the text.
+    UnclosedComment { opened: usize },
+    /// A `"` string opened on line `opened` runs past the end of its line.
+    UnclosedString { opened: usize },
+    /// A `}` without its `{`.
+    StrayBrace,
+    /// A `]` outside a tag.
+    StrayBracket,
+    /// A `)` without its `(`.
+    StrayParenthesis,
+    /// A `(` variation still open where the game ends.
+    UnclosedVariation,
+    /// A `[` tag that is not `[Name "value"]`.
+    MalformedTag(Box<Syntax>),
+    /// Another token where a part of a tag was due; `found` describes it.
+    Unexpected { wanted: TagPart, found: String },
+}
+
+/// The parts of a tag `[Name "value"]`, in the order they are due.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TagPart {
+    Name,
+    /// The quoted value of the named tag.
+    Value(String),
+    /// The `]` closing the named tag.
+    Close(String),
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnError::Syntax {
+                line: Some(line),
+                problem,
+            } => write!(f, "line {line}: {problem}"),
+            PgnError::Syntax {
+                line: None,
+                problem,
+            } => write!(f, "{problem} at the end of the text"),
+            PgnError::UnsupportedVariant(v) => write!(f, "unsupported variant '{v}'"),
+            PgnError::Fen(e) => write!(f, "{e}"),
+            PgnError::Move { ply, san, error } => {
+                let dots = if ply % 2 == 0 { "." } else { "..." };
+                write!(f, "move {}{dots} {san}: {error}", ply / 2 + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for PgnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PgnError::Fen(e) => Some(e),
+            PgnError::Move { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Syntax {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Syntax::UnclosedComment { opened } => {
+                write!(f, "comment opened on line {opened} never closes")
+            }
+            Syntax::UnclosedString { opened } => {
+                write!(f, "string opened on line {opened} never closes")
+            }
+            Syntax::StrayBrace => write!(f, "'}}' without '{{'"),
+            Syntax::StrayBracket => write!(f, "stray ']'"),
+            Syntax::StrayParenthesis => write!(f, "')' without '('"),
+            Syntax::UnclosedVariation => write!(f, "unclosed variation"),
+            Syntax::MalformedTag(problem) => write!(f, "malformed tag: {problem}"),
+            Syntax::Unexpected { wanted, found } => write!(f, "expected {wanted}, found {found}"),
+        }
+    }
+}
+
+impl fmt::Display for TagPart {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TagPart::Name => write!(f, "a tag name"),
+            TagPart::Value(tag) => write!(f, "a quoted value for tag {tag}"),
+            TagPart::Close(tag) => write!(f, "']' after tag {tag}"),
+        }
+    }
+}
+
 /// One game as read from the text.
 #[derive(Clone, Debug, Default)]
 pub struct PgnGame {
@@ -53,7 +165,7 @@ pub struct PgnGame {
     /// follows is no longer a game that was played.
     pub null_move: bool,
     /// Why the text of this game is malformed (the first problem found).
-    pub error: Option<String>,
+    pub error: Option<PgnError>,
 }
 
 impl PgnGame {
@@ -75,7 +187,7 @@ impl PgnGame {
 
     /// The position the moves start from: the `FEN` tag if present (for standard chess and
     /// Chess960 alike; a missing `SetUp` tag is tolerated), else the standard start.
-    pub fn start_position(&self) -> Result<Position, String> {
+    pub fn start_position(&self) -> Result<Position, PgnError> {
         if let Some(variant) = self.tag("Variant") {
             let v = variant.trim().to_ascii_lowercase();
             let known = [
@@ -93,17 +205,17 @@ impl PgnGame {
                 "frc",
             ];
             if !known.contains(&v.as_str()) {
-                return Err(format!("unsupported variant '{variant}'"));
+                return Err(PgnError::UnsupportedVariant(variant.to_string()));
             }
         }
         match self.tag("FEN") {
-            Some(fen) => Position::from_fen(fen).map_err(|e| e.to_string()),
+            Some(fen) => Position::from_fen(fen).map_err(PgnError::Fen),
             None => Ok(Position::startpos()),
         }
     }
 
     /// The start position and the first `max_plies` main-line moves, each checked legal.
-    pub fn replay(&self, max_plies: usize) -> Result<(Position, Vec<Move>), String> {
+    pub fn replay(&self, max_plies: usize) -> Result<(Position, Vec<Move>), PgnError> {
         if let Some(e) = &self.error {
             return Err(e.clone());
         }
@@ -111,12 +223,10 @@ impl PgnGame {
         let mut pos = start;
         let mut moves = Vec::with_capacity(self.moves.len().min(max_plies));
         for (ply, text) in self.moves.iter().take(max_plies).enumerate() {
-            let m = pos.parse_san(text).map_err(|e| {
-                format!(
-                    "move {}{} {text}: {e}",
-                    ply / 2 + 1,
-                    if ply % 2 == 0 { "." } else { "..." }
-                )
+            let m = pos.parse_san(text).map_err(|error| PgnError::Move {
+                ply,
+                san: text.clone(),
+                error,
             })?;
             moves.push(m);
             pos = pos.play(m);
@@ -154,9 +264,9 @@ impl Iterator for Games<'_> {
         let mut started = false;
         let mut in_movetext = false;
         let mut depth = 0usize;
-        let fail = |game: &mut PgnGame, msg: String| {
+        let fail = |game: &mut PgnGame, line: Option<usize>, problem: Syntax| {
             if game.error.is_none() {
-                game.error = Some(msg);
+                game.error = Some(PgnError::Syntax { line, problem });
             }
         };
         while let Some((token, line)) = lexer.next_token() {
@@ -165,20 +275,24 @@ impl Iterator for Games<'_> {
                 game.line = line;
             }
             match token {
-                Token::Problem(msg) => fail(&mut game, format!("line {line}: {msg}")),
+                Token::Problem(problem) => fail(&mut game, Some(line), problem),
                 Token::Open if in_movetext => {
                     // A tag where moves were expected: the previous game lacked its result token.
                     lexer.pending = Some((Token::Open, line));
                     if depth > 0 {
-                        fail(&mut game, format!("line {line}: unclosed variation"));
+                        fail(&mut game, Some(line), Syntax::UnclosedVariation);
                     }
                     break;
                 }
                 Token::Open => match lexer.read_tag() {
                     Ok(tag) => game.tags.push(tag),
-                    Err(msg) => fail(&mut game, format!("line {line}: malformed tag: {msg}")),
+                    Err(problem) => fail(
+                        &mut game,
+                        Some(line),
+                        Syntax::MalformedTag(Box::new(problem)),
+                    ),
                 },
-                Token::Close => fail(&mut game, format!("line {line}: stray ']'")),
+                Token::Close => fail(&mut game, Some(line), Syntax::StrayBracket),
                 Token::VariationStart => {
                     in_movetext = true;
                     depth += 1;
@@ -186,7 +300,7 @@ impl Iterator for Games<'_> {
                 Token::VariationEnd => {
                     in_movetext = true;
                     if depth == 0 {
-                        fail(&mut game, format!("line {line}: ')' without '('"));
+                        fail(&mut game, Some(line), Syntax::StrayParenthesis);
                     } else {
                         depth -= 1;
                     }
@@ -198,7 +312,7 @@ impl Iterator for Games<'_> {
                         Symbol::Nothing => {}
                         Symbol::Result(r) => {
                             if depth > 0 {
-                                fail(&mut game, format!("line {line}: unclosed variation"));
+                                fail(&mut game, Some(line), Syntax::UnclosedVariation);
                             }
                             game.termination = Some(r);
                             break;
@@ -214,10 +328,7 @@ impl Iterator for Games<'_> {
             return None;
         }
         if depth > 0 && game.termination.is_none() {
-            fail(
-                &mut game,
-                "unclosed variation at the end of the text".into(),
-            );
+            fail(&mut game, None, Syntax::UnclosedVariation);
         }
         self.number += 1;
         game.number = self.number;
@@ -267,7 +378,7 @@ enum Token<'a> {
     Str(String),
     Symbol(&'a str),
     /// A lexical error (unterminated comment or string), reported against the current game.
-    Problem(String),
+    Problem(Syntax),
 }
 
 struct Lexer<'a> {
@@ -338,9 +449,7 @@ impl<'a> Lexer<'a> {
                             Some(_) => {}
                             None => {
                                 return Some((
-                                    Token::Problem(format!(
-                                        "comment opened on line {line} never closes"
-                                    )),
+                                    Token::Problem(Syntax::UnclosedComment { opened: line }),
                                     line,
                                 ))
                             }
@@ -358,7 +467,7 @@ impl<'a> Lexer<'a> {
                 }
                 b'}' => {
                     self.bump();
-                    Token::Problem("'}' without '{'".into())
+                    Token::Problem(Syntax::StrayBrace)
                 }
                 b'(' => {
                     self.bump();
@@ -377,7 +486,7 @@ impl<'a> Lexer<'a> {
                 }
                 b'"' => match self.read_string() {
                     Ok(s) => Token::Str(s),
-                    Err(msg) => Token::Problem(msg),
+                    Err(problem) => Token::Problem(problem),
                 },
                 _ => {
                     let start = self.at;
@@ -393,7 +502,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// A quoted string with `\"` and `\\` escapes; it may not run past the end of its line.
-    fn read_string(&mut self) -> Result<String, String> {
+    fn read_string(&mut self) -> Result<String, Syntax> {
         let line = self.line;
         self.bump();
         let start = self.at;
@@ -402,7 +511,7 @@ impl<'a> Lexer<'a> {
         loop {
             match self.peek() {
                 None | Some(b'\n') => {
-                    return Err(format!("string opened on line {line} never closes"));
+                    return Err(Syntax::UnclosedString { opened: line });
                 }
                 Some(b'"') => {
                     out.push_str(&self.text[piece_start..self.at]);
@@ -429,32 +538,34 @@ impl<'a> Lexer<'a> {
 
     /// The rest of a tag after `[`: `Name "value" ]`. On error, the unexpected token is put back
     /// so that a tag missing its `]` does not swallow the moves or the next tag.
-    fn read_tag(&mut self) -> Result<(String, String), String> {
+    fn read_tag(&mut self) -> Result<(String, String), Syntax> {
         let name = match self.next_token() {
             Some((Token::Symbol(s), _)) => s.to_string(),
-            other => return Err(self.unexpected("a tag name", other)),
+            other => return Err(self.unexpected(TagPart::Name, other)),
         };
         let value = match self.next_token() {
             Some((Token::Str(s), _)) => s,
-            other => return Err(self.unexpected(&format!("a quoted value for tag {name}"), other)),
+            other => return Err(self.unexpected(TagPart::Value(name), other)),
         };
         match self.next_token() {
             Some((Token::Close, _)) => Ok((name, value)),
-            other => Err(self.unexpected(&format!("']' after tag {name}"), other)),
+            other => Err(self.unexpected(TagPart::Close(name), other)),
         }
     }
 
-    fn unexpected(&mut self, wanted: &str, found: Option<(Token<'a>, usize)>) -> String {
-        let msg = match &found {
-            Some((Token::Problem(m), _)) => m.clone(),
-            _ => format!("expected {wanted}, found {}", describe(&found)),
-        };
-        if let Some(t) = found {
-            if !matches!(t.0, Token::Problem(_)) {
-                self.pending = Some(t);
+    /// The error for `found` where `wanted` was due; a lexical problem is reported as itself.
+    fn unexpected(&mut self, wanted: TagPart, found: Option<(Token<'a>, usize)>) -> Syntax {
+        match found {
+            Some((Token::Problem(problem), _)) => problem,
+            found => {
+                let error = Syntax::Unexpected {
+                    wanted,
+                    found: describe(&found),
+                };
+                self.pending = found;
+                error
             }
         }
-        msg
     }
 }
 
@@ -468,7 +579,7 @@ fn describe(token: &Option<(Token<'_>, usize)>) -> String {
         Some((Token::Nag, _)) => "a NAG".into(),
         Some((Token::Str(s), _)) => format!("\"{s}\""),
         Some((Token::Symbol(s), _)) => format!("'{s}'"),
-        Some((Token::Problem(m), _)) => m.clone(),
+        Some((Token::Problem(problem), _)) => problem.to_string(),
     }
 }
 
@@ -524,6 +635,49 @@ mod tests {
         assert!(g.iter().all(|g| g.error.is_some()), "{g:#?}");
         let ok = all("[Event \"ok\"]\n1. e4 (1. d4 *");
         assert!(ok[0].error.is_some());
+    }
+
+    /// Each kind of malformed text gets its own error, worded as the user reads it.
+    #[test]
+    fn errors_say_what_and_where() {
+        let text = |pgn: &str| all(pgn)[0].error.as_ref().map(|e| e.to_string());
+        assert_eq!(
+            text("[Event \"a\"\n1. e4 *").as_deref(),
+            Some("line 1: malformed tag: expected ']' after tag Event, found '1.'")
+        );
+        assert_eq!(
+            text("[Event \"a]\n1. e4 *").as_deref(),
+            Some("line 1: malformed tag: string opened on line 1 never closes")
+        );
+        assert_eq!(
+            text("1. e4 { open\n e5 *").as_deref(),
+            Some("line 1: comment opened on line 1 never closes")
+        );
+        assert_eq!(
+            text("1. e4 (1. d4").as_deref(),
+            Some("unclosed variation at the end of the text")
+        );
+        assert_eq!(
+            all("1. e4 ) e5 *")[0].error,
+            Some(PgnError::Syntax {
+                line: Some(1),
+                problem: Syntax::StrayParenthesis
+            })
+        );
+        let illegal = all("1. e4 e5 2. Ke3 *")[0].replay(100).unwrap_err();
+        assert_eq!(illegal.to_string(), "move 2. Ke3: illegal move 'Ke3'");
+        assert!(matches!(illegal, PgnError::Move { ply: 2, .. }));
+        let variant = all("[Variant \"crazyhouse\"]\n1. e4 *")[0]
+            .replay(100)
+            .unwrap_err();
+        assert_eq!(
+            variant,
+            PgnError::UnsupportedVariant("crazyhouse".to_string())
+        );
+        let fen = all("[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n*")[0]
+            .replay(100)
+            .unwrap_err();
+        assert!(matches!(fen, PgnError::Fen(_)), "{fen}");
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod common;
 
 use common::{data, entries_text, read_text, rows};
 use outpost_board::{Color, Position};
+use outpost_book::cli::CliError;
 use outpost_book::{make_book, make_book_file, Book, MakeError, MakeOptions};
 
 fn options(min_games: u32) -> MakeOptions {
@@ -261,11 +262,22 @@ fn files_and_command_line() {
     let text = outpost_book::cli::make_command(&args(&[&pgn, &out2, "--min-games", "1"])).unwrap();
     assert!(text.contains("6 games read"), "{text}");
     assert_eq!(std::fs::read(&out2).unwrap(), std::fs::read(&out).unwrap());
-    assert!(outpost_book::cli::make_command(&args(&[&pgn])).is_err());
-    assert!(outpost_book::cli::make_command(&args(&[&pgn, &out2, "--max-ply", "x"])).is_err());
-    assert!(outpost_book::cli::make_command(&args(&[&pgn, &out2, "--bogus"])).is_err());
+    assert_eq!(
+        outpost_book::cli::make_command(&args(&[&pgn])),
+        Err(CliError::Usage(outpost_book::cli::MAKE_USAGE))
+    );
+    assert!(matches!(
+        outpost_book::cli::make_command(&args(&[&pgn, &out2, "--max-ply", "x"])),
+        Err(CliError::NotANumber { .. })
+    ));
+    assert_eq!(
+        outpost_book::cli::make_command(&args(&[&pgn, &out2, "--bogus"])),
+        Err(CliError::UnknownOption("--bogus".to_string()))
+    );
     let missing = dir.join("missing.pgn").display().to_string();
-    let err = outpost_book::cli::make_command(&args(&[&missing, &out2])).unwrap_err();
+    let err = outpost_book::cli::make_command(&args(&[&missing, &out2]))
+        .unwrap_err()
+        .to_string();
     assert!(
         err.contains("missing.pgn") && err.contains("cannot read"),
         "{err}"
@@ -288,8 +300,18 @@ fn files_and_command_line() {
     ]))
     .unwrap();
     assert!(listing.contains("e4       e2e4"), "{listing}");
-    assert!(outpost_book::cli::list_command(&args(&[&out2, "fen", "bad"])).is_err());
-    assert!(outpost_book::cli::list_command(&args(&[])).is_err());
+    assert!(matches!(
+        outpost_book::cli::list_command(&args(&[&out2, "fen", "bad"])),
+        Err(CliError::Fen(_))
+    ));
+    assert!(matches!(
+        outpost_book::cli::list_command(&args(&[&out2, "moves", "e2e5"])),
+        Err(CliError::Move(_))
+    ));
+    assert_eq!(
+        outpost_book::cli::list_command(&args(&[])),
+        Err(CliError::Usage(outpost_book::cli::LIST_USAGE))
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -111,7 +111,7 @@ pub fn run() -> i32 {
 }
 
 /// Prints a tool's output (or its error on stderr) and returns the exit code.
-fn tool(result: Result<String, String>) -> i32 {
+fn tool(result: Result<String, impl std::fmt::Display>) -> i32 {
     match result {
         Ok(text) => {
             print!("{text}");
