@@ -10,6 +10,8 @@ use std::str::FromStr;
 pub enum CliError {
     /// `--help`: not an error, but the usage goes where errors go.
     Help { usage: &'static str },
+    /// Arguments missing or of the wrong kind; the usage says what the tool takes.
+    Usage { usage: &'static str },
     /// A flag given without its value.
     MissingValue { tool: &'static str, flag: String },
     /// A value that does not parse or is out of range.
@@ -32,7 +34,7 @@ pub enum CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Help { usage } => write!(f, "{usage}"),
+            CliError::Help { usage } | CliError::Usage { usage } => write!(f, "{usage}"),
             CliError::MissingValue { tool, flag } => write!(f, "{tool}: {flag} needs a value"),
             CliError::BadValue {
                 tool,

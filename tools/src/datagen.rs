@@ -21,11 +21,13 @@
 
 use crate::cli::{CliError, Flags};
 use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
-use outpost_board::{Color, Move, Position, Rng};
+use crate::error::{FileAction, ToolError};
+use outpost_board::{Color, FenError, Move, Position, Rng};
 use outpost_search::{
     CurrMove, Reporter, Score, ScoreBound, Search, SearchInfo, SearchLimits, SearchOptions,
 };
 use std::collections::HashSet;
+use std::fmt;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -89,10 +91,42 @@ impl Default for Config {
     }
 }
 
+/// Why an `--openings` file cannot be used.
+#[derive(Debug)]
+pub enum OpeningsError {
+    Read(std::io::Error),
+    /// Line `line` (1-based) holds no legal position.
+    Fen {
+        line: usize,
+        error: FenError,
+    },
+    /// Only blank lines and comments.
+    Empty,
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningsError::Read(e) => write!(f, "cannot read: {e}"),
+            OpeningsError::Fen { line, error } => write!(f, "line {line}: {error}"),
+            OpeningsError::Empty => write!(f, "holds no position"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpeningsError::Read(e) => Some(e),
+            OpeningsError::Fen { error, .. } => Some(error),
+            OpeningsError::Empty => None,
+        }
+    }
+}
+
 /// The positions of an openings file: one FEN or EPD per line (EPD operations are dropped).
-fn read_openings(path: &str) -> Result<Vec<String>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read openings '{path}': {e}"))?;
+fn read_openings(path: &str) -> Result<Vec<String>, OpeningsError> {
+    let text = std::fs::read_to_string(path).map_err(OpeningsError::Read)?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -106,18 +140,18 @@ fn read_openings(path: &str) -> Result<Vec<String>, String> {
         } else {
             format!("{} 0 1", fields[..fields.len().min(4)].join(" "))
         };
-        Position::from_fen(&fen).map_err(|e| format!("datagen: {path} line {}: {e}", i + 1))?;
+        Position::from_fen(&fen).map_err(|error| OpeningsError::Fen { line: i + 1, error })?;
         out.push(fen);
     }
     if out.is_empty() {
-        return Err(format!("openings '{path}' holds no position"));
+        return Err(OpeningsError::Empty);
     }
     Ok(out)
 }
 
 impl Config {
-    /// Reads the command-line options (the words after `datagen`).
-    pub fn parse(args: &[String]) -> Result<Config, CliError> {
+    /// Reads the command-line options (the words after `datagen`) and the openings file.
+    pub fn parse(args: &[String]) -> Result<Config, ToolError> {
         let mut c = Config::default();
         let mut out_given = false;
         let mut f = Flags::new("datagen", USAGE, args);
@@ -141,7 +175,8 @@ impl Config {
                 "--hash" => c.hash_mb = f.value("megabytes")?,
                 "--openings" => {
                     let path = f.text()?;
-                    c.openings = read_openings(&path).map_err(|why| f.invalid(why))?;
+                    c.openings = read_openings(&path)
+                        .map_err(|error| ToolError::Openings { path, error })?;
                 }
                 "--format" => {
                     c.format = match f.text()?.as_str() {
@@ -153,7 +188,8 @@ impl Config {
                                 flag,
                                 value: other.to_string(),
                                 expected: "binary or text",
-                            })
+                            }
+                            .into())
                         }
                     }
                 }
@@ -161,7 +197,7 @@ impl Config {
                     out_given = true;
                     c.out = f.text()?;
                 }
-                _ => return Err(f.unexpected(flag)),
+                _ => return Err(f.unexpected(flag).into()),
             }
         }
         if !out_given && c.format == Format::Text {
@@ -180,14 +216,18 @@ impl Config {
 }
 
 /// Entry point of `outpost datagen ...`: plays the games, writes the file, reports on stderr.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let config = Config::parse(args).map_err(|e| e.to_string())?;
+pub fn run(args: &[String]) -> Result<(), ToolError> {
+    let config = Config::parse(args)?;
+    let failed = |action, error| ToolError::file("datagen", action, &config.out, error);
     let started = Instant::now();
     let stats = match config.format {
         Format::Binary => {
             let path = Path::new(&config.out);
-            let (mut file, held) = data::open_for_append(path)
-                .map_err(|e| format!("datagen: cannot append to '{}': {e}", config.out))?;
+            let (mut file, held) =
+                data::open_for_append(path).map_err(|error| ToolError::Append {
+                    path: config.out.clone(),
+                    error,
+                })?;
             if !held.games.is_empty() {
                 eprintln!(
                     "datagen: {} already holds {} games ({} positions); playing the rest",
@@ -198,23 +238,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
             }
             let done: HashSet<u64> = held.games.into_iter().collect();
             generate(&config, &done, |game| {
-                data::append(&mut file, &game.block)
-                    .map_err(|e| format!("datagen: writing '{}': {e}", config.out))
+                data::append(&mut file, &game.block).map_err(|e| failed(FileAction::Write, e))
             })?
         }
         Format::Text => {
-            let file = File::create(&config.out)
-                .map_err(|e| format!("datagen: cannot create '{}': {e}", config.out))?;
+            let file = File::create(&config.out).map_err(|e| failed(FileAction::Create, e))?;
             let mut out = BufWriter::new(file);
             let stats = generate(&config, &HashSet::new(), |game| {
                 for line in game.text_lines() {
-                    writeln!(out, "{line}")
-                        .map_err(|e| format!("datagen: writing '{}': {e}", config.out))?;
+                    writeln!(out, "{line}").map_err(|e| failed(FileAction::Write, e))?;
                 }
                 Ok(())
             })?;
-            out.flush()
-                .map_err(|e| format!("datagen: writing '{}': {e}", config.out))?;
+            out.flush().map_err(|e| failed(FileAction::Write, e))?;
             stats
         }
     };
@@ -323,11 +359,11 @@ impl Progress {
 pub fn generate(
     config: &Config,
     done: &HashSet<u64>,
-    mut sink: impl FnMut(&Game) -> Result<(), String>,
-) -> Result<Stats, String> {
+    mut sink: impl FnMut(&Game) -> Result<(), ToolError>,
+) -> Result<Stats, ToolError> {
     let todo: Arc<Vec<u64>> = Arc::new((0..config.games).filter(|n| !done.contains(n)).collect());
     let next = Arc::new(AtomicU64::new(0));
-    let (tx, rx) = mpsc::channel::<Result<Game, String>>();
+    let (tx, rx) = mpsc::channel::<Result<Game, ToolError>>();
     let mut workers = Vec::new();
     for _ in 0..config.threads {
         let (next, tx, config, todo) = (next.clone(), tx.clone(), config.clone(), todo.clone());
@@ -335,7 +371,7 @@ pub fn generate(
             let mut search = match Search::new(1, config.hash_mb) {
                 Ok(s) => s,
                 Err(e) => {
-                    let _ = tx.send(Err(format!("datagen: {e}")));
+                    let _ = tx.send(Err(ToolError::Search(e.to_string())));
                     return;
                 }
             };
@@ -619,6 +655,47 @@ mod tests {
         assert!(Config::parse(&args("--games many")).is_err());
         assert!(Config::parse(&args("--threads 0")).is_err());
         assert!(Config::parse(&args("--frobnicate 1")).is_err());
+    }
+
+    #[test]
+    fn openings_errors_name_the_file_and_line() {
+        let dir = std::env::temp_dir().join(format!("outpost-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("o.epd");
+        let missing = dir.join("missing.epd");
+        let parse =
+            |p: &std::path::Path| Config::parse(&args(&format!("--openings {}", p.display())));
+        assert!(matches!(
+            parse(&missing),
+            Err(ToolError::Openings {
+                error: OpeningsError::Read(_),
+                ..
+            })
+        ));
+        std::fs::write(&path, "# only a comment\n\n").unwrap();
+        assert!(matches!(
+            parse(&path),
+            Err(ToolError::Openings {
+                error: OpeningsError::Empty,
+                ..
+            })
+        ));
+        std::fs::write(&path, "8/8/8/8/8/8/8/K6k w - -\nnot a fen\n").unwrap();
+        let e = parse(&path).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ToolError::Openings {
+                    error: OpeningsError::Fen { line: 2, .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().starts_with("datagen: openings '"), "{e}");
+        std::fs::write(&path, "8/8/8/8/8/8/8/K6k w - - bm Kb2;\n").unwrap();
+        assert_eq!(parse(&path).unwrap().openings.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

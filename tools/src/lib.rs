@@ -1,10 +1,15 @@
 //! Offline tools of Outpost, kept out of the engine's crates: self-play data generation
 //! ([`datagen`]) and the training-data file format ([`data`]) the network trainer reads, with its
-//! summary ([`stats`]). The engine binary exposes them as `outpost datagen` and
-//! `outpost data-stats`.
+//! summary ([`stats`]), and the fitting of the hand-crafted evaluation weights and of the
+//! win/draw/loss model to such data ([`tune`], [`tune::wdl`]). The engine binary exposes them as
+//! `outpost datagen`, `outpost data-stats`, `outpost tune` and `outpost wdl`; each returns a
+//! [`ToolError`] when it fails.
 
 pub mod cli;
 pub mod data;
 pub mod datagen;
+pub mod error;
 pub mod stats;
 pub mod tune;
+
+pub use error::{FileAction, ToolError};

@@ -2,9 +2,13 @@
 //! on it: games and positions, the result split, how many positions the usual training filters
 //! drop, and a histogram of the scores.
 
+use crate::cli::CliError;
 use crate::data::{DataError, GameReader, Outcome, Record, SCORE_BOUND};
+use crate::error::ToolError;
 use std::fmt::Write as _;
 use std::path::Path;
+
+const USAGE: &str = "usage: outpost data-stats FILE... (files written by outpost datagen)";
 
 /// Histogram buckets of 100 cp from -1000 to +1000, and a bucket on either side for the rest.
 const BUCKET_CP: i32 = 100;
@@ -150,15 +154,18 @@ fn result_index(o: Outcome) -> usize {
 }
 
 /// Entry point of `outpost data-stats FILE...`.
-pub fn run(args: &[String]) -> Result<String, String> {
+pub fn run(args: &[String]) -> Result<String, ToolError> {
     if args.is_empty() || args.iter().any(|a| a.starts_with('-')) {
-        return Err("usage: outpost data-stats FILE... (files written by outpost datagen)".into());
+        return Err(CliError::Usage { usage: USAGE }.into());
     }
     let mut summary = Summary::new();
     for a in args {
         summary
             .add_file(Path::new(a))
-            .map_err(|e| format!("data-stats: {e}"))?;
+            .map_err(|error| ToolError::Data {
+                tool: "data-stats",
+                error,
+            })?;
     }
     Ok(summary.report())
 }

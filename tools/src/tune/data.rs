@@ -2,7 +2,8 @@
 //! EPD forms `FEN [1.0]`, `FEN [1-0]` and `FEN c9 "1-0";`. Results and scores are from white's
 //! view; a result may be any number in 0..=1 (soft labels are fine).
 
-use outpost_board::Position;
+use outpost_board::{FenError, Position};
+use std::fmt;
 
 /// One labelled position.
 #[derive(Clone, Debug)]
@@ -12,6 +13,59 @@ pub struct Labelled {
     pub result: f64,
     /// Search score from white's view in centipawns, when the file has one.
     pub score: Option<f64>,
+}
+
+/// What is wrong with one line of a positions file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabelError {
+    /// A `|` line without exactly three fields.
+    FieldCount(usize),
+    /// The score field is not a number.
+    Score(String),
+    /// The result is none of 0..=1, `1-0`, `0-1`, `1/2-1/2`.
+    Result(String),
+    /// No result in any of the known forms.
+    NoResult,
+    /// The position is not a legal FEN (nor an EPD's four fields).
+    Fen(FenError),
+}
+
+/// A bad line of a positions file, with its 1-based number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    pub line: usize,
+    pub error: LabelError,
+}
+
+impl fmt::Display for LabelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LabelError::FieldCount(n) => {
+                write!(f, "expected 'fen | score | result', found {n} fields")
+            }
+            LabelError::Score(s) => write!(f, "score '{s}' is not a number"),
+            LabelError::Result(r) => write!(f, "result '{r}' is not 0..1, 1-0, 0-1 or 1/2-1/2"),
+            LabelError::NoResult => write!(
+                f,
+                "no result found (expected '| result', '[1.0]' or 'c9 \"1-0\";')"
+            ),
+            LabelError::Fen(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LabelError {}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.error)
+    }
+}
+
+impl std::error::Error for LineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
 }
 
 fn parse_result(text: &str) -> Option<f64> {
@@ -29,17 +83,17 @@ fn parse_result(text: &str) -> Option<f64> {
     }
 }
 
-fn parse_fen(text: &str) -> Result<Position, String> {
+fn parse_fen(text: &str) -> Result<Position, LabelError> {
     let fen = text.trim();
     match Position::from_fen(fen) {
         Ok(p) => Ok(p),
         // EPD positions carry four fields; supply the clocks.
-        Err(first) => Position::from_fen(&format!("{fen} 0 1")).map_err(|_| first.to_string()),
+        Err(first) => Position::from_fen(&format!("{fen} 0 1")).map_err(|_| LabelError::Fen(first)),
     }
 }
 
 /// Parses one line; `Ok(None)` for blank lines and comments.
-pub fn parse_line(line: &str) -> Result<Option<Labelled>, String> {
+pub fn parse_line(line: &str) -> Result<Option<Labelled>, LabelError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
@@ -47,21 +101,14 @@ pub fn parse_line(line: &str) -> Result<Option<Labelled>, String> {
     if line.contains('|') {
         let parts: Vec<&str> = line.split('|').collect();
         if parts.len() != 3 {
-            return Err(format!(
-                "expected 'fen | score | result', found {} fields",
-                parts.len()
-            ));
+            return Err(LabelError::FieldCount(parts.len()));
         }
         let score: f64 = parts[1]
             .trim()
             .parse()
-            .map_err(|_| format!("score '{}' is not a number", parts[1].trim()))?;
-        let result = parse_result(parts[2]).ok_or_else(|| {
-            format!(
-                "result '{}' is not 0..1, 1-0, 0-1 or 1/2-1/2",
-                parts[2].trim()
-            )
-        })?;
+            .map_err(|_| LabelError::Score(parts[1].trim().to_string()))?;
+        let result = parse_result(parts[2])
+            .ok_or_else(|| LabelError::Result(parts[2].trim().to_string()))?;
         let position = parse_fen(parts[0])?;
         return Ok(Some(Labelled {
             position,
@@ -76,10 +123,9 @@ pub fn parse_line(line: &str) -> Result<Option<Labelled>, String> {
     } else if let Some(at) = line.find('"') {
         (&line[..at], &line[at..])
     } else {
-        return Err("no result found (expected '| result', '[1.0]' or 'c9 \"1-0\";')".to_string());
+        return Err(LabelError::NoResult);
     };
-    let result = parse_result(label)
-        .ok_or_else(|| format!("result '{}' is not understood", label.trim()))?;
+    let result = parse_result(label).ok_or_else(|| LabelError::Result(label.trim().to_string()))?;
     Ok(Some(Labelled {
         position: parse_fen(fen)?,
         result,
@@ -88,7 +134,7 @@ pub fn parse_line(line: &str) -> Result<Option<Labelled>, String> {
 }
 
 /// Parses a whole file's text; errors name the line.
-pub fn parse_text(text: &str, limit: usize) -> Result<Vec<Labelled>, String> {
+pub fn parse_text(text: &str, limit: usize) -> Result<Vec<Labelled>, LineError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if out.len() >= limit {
@@ -97,7 +143,7 @@ pub fn parse_text(text: &str, limit: usize) -> Result<Vec<Labelled>, String> {
         match parse_line(line) {
             Ok(Some(l)) => out.push(l),
             Ok(None) => {}
-            Err(e) => return Err(format!("line {}: {e}", n + 1)),
+            Err(error) => return Err(LineError { line: n + 1, error }),
         }
     }
     Ok(out)
@@ -121,13 +167,33 @@ mod tests {
         let bare = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - [0-1]";
         assert_eq!(parse_line(bare).unwrap().unwrap().result, 0.0);
         assert!(parse_line("# comment").unwrap().is_none());
-        assert!(parse_line(&format!("{start} | x | 1.0")).is_err());
-        assert!(parse_line(&format!("{start} | 5 | 2.0")).is_err());
-        assert!(parse_line("not a fen [1.0]").is_err());
+        assert_eq!(
+            parse_line(&format!("{start} | x | 1.0")).unwrap_err(),
+            LabelError::Score("x".to_string())
+        );
+        assert_eq!(
+            parse_line(&format!("{start} | 5 | 2.0")).unwrap_err(),
+            LabelError::Result("2.0".to_string())
+        );
+        assert_eq!(
+            parse_line(&format!("{start} | 5")).unwrap_err(),
+            LabelError::FieldCount(2)
+        );
+        assert!(matches!(
+            parse_line("not a fen [1.0]"),
+            Err(LabelError::Fen(_))
+        ));
+        let bad = parse_text(&format!("{start} [1.0]\nbad line\n"), usize::MAX).unwrap_err();
+        assert_eq!(
+            bad,
+            LineError {
+                line: 2,
+                error: LabelError::NoResult
+            }
+        );
         assert!(
-            parse_text(&format!("{start} [1.0]\nbad line\n"), usize::MAX)
-                .unwrap_err()
-                .starts_with("line 2")
+            bad.to_string().starts_with("line 2: no result found"),
+            "{bad}"
         );
     }
 }

@@ -16,6 +16,7 @@ pub mod fit;
 pub mod wdl;
 
 use crate::cli::{CliError, Flags};
+use crate::error::{FileAction, ToolError};
 use data::Labelled;
 use fit::{Adam, Sample};
 use outpost_eval::linear::Linearizer;
@@ -160,17 +161,24 @@ pub fn apply(base: &Weights, delta: &[f64]) -> Result<Weights, WeightsError> {
 }
 
 /// Entry point of `outpost tune ...`: progress and the error table go to stderr.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let o = Options::parse(args).map_err(|e| e.to_string())?;
+pub fn run(args: &[String]) -> Result<(), ToolError> {
+    let o = Options::parse(args)?;
     let started = Instant::now();
     let text = std::fs::read_to_string(&o.data)
-        .map_err(|e| format!("tune: cannot read '{}': {e}", o.data))?;
-    let positions =
-        data::parse_text(&text, o.limit).map_err(|e| format!("tune: {}: {e}", o.data))?;
+        .map_err(|e| ToolError::file("tune", FileAction::Read, &o.data, e))?;
+    let positions = data::parse_text(&text, o.limit).map_err(|error| ToolError::Positions {
+        tool: "tune",
+        path: o.data.clone(),
+        error,
+    })?;
     drop(text);
     let split = positions.len() - (positions.len() as f64 * o.validation).round() as usize;
     if split == 0 {
-        return Err(format!("tune: '{}' holds no training positions", o.data));
+        return Err(ToolError::NoPositions {
+            tool: "tune",
+            path: o.data.clone(),
+            wanted: "training positions",
+        });
     }
     eprintln!(
         "tune: {} positions ({} training, {} held out), linearising on {} thread(s)...",
@@ -222,7 +230,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         fit::loss(&train, &delta, k, o.lambda),
         fit::loss(&valid, &delta, k, o.lambda),
     );
-    let tuned = apply(&base, &delta).map_err(|e| e.to_string())?;
+    // `delta` has one entry per number of `base`, so the table always refills exactly.
+    let tuned = apply(&base, &delta).expect("one delta per weight");
     let (train_pos, valid_pos): (Vec<&Labelled>, Vec<&Labelled>) = {
         let (a, b) = positions.split_at(split);
         (a.iter().collect(), b.iter().collect())
@@ -249,25 +258,28 @@ pub fn run(args: &[String]) -> Result<(), String> {
     report_changes(&base, &tuned);
 
     let table = tuned.to_rust_source();
+    // Without --write a missing or marker-less weights file is no error: the table alone is
+    // written to --out. With --write the file itself must be rewritten, so it must splice.
     let source = std::fs::read_to_string(&o.weights_file)
-        .ok()
-        .and_then(|file| splice_source(&file, &table).ok());
+        .map_err(|e| ToolError::file("tune", FileAction::Read, &o.weights_file, e))
+        .and_then(|file| {
+            splice_source(&file, &table).map_err(|error| ToolError::WeightsSource {
+                path: o.weights_file.clone(),
+                error,
+            })
+        });
     let target = if o.write { &o.weights_file } else { &o.out };
-    let contents = match (&source, o.write) {
-        (Some(s), _) => s.clone(),
-        (None, false) => table,
-        (None, true) => {
-            return Err(format!(
-                "tune: cannot read or splice '{}' for --write",
-                o.weights_file
-            ))
-        }
+    let (contents, spliced) = match source {
+        Ok(s) => (s, true),
+        Err(e) if o.write => return Err(e),
+        Err(_) => (table, false),
     };
-    std::fs::write(target, contents).map_err(|e| format!("tune: cannot write '{target}': {e}"))?;
+    std::fs::write(target, contents)
+        .map_err(|e| ToolError::file("tune", FileAction::Write, target, e))?;
     eprintln!(
         "tune: wrote {} ({}) in {:.1} s",
         target,
-        if source.is_some() {
+        if spliced {
             "weights.rs with the new table"
         } else {
             "the table alone"

@@ -14,6 +14,7 @@
 
 use super::data;
 use crate::cli::{CliError, Flags};
+use crate::error::{FileAction, ToolError};
 use outpost_eval::wdl::{
     cubic, material, material_x, win_chance, Model, MATERIAL_MAX, MATERIAL_MIN,
 };
@@ -271,15 +272,35 @@ pub fn block(model: &Model) -> String {
     )
 }
 
+/// Why `splice` found no block to replace in the model source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpliceError {
+    /// No begin marker line.
+    NoBegin,
+    /// No end marker line after the begin marker.
+    NoEnd,
+}
+
+impl std::fmt::Display for SpliceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpliceError::NoBegin => write!(f, "no '{BEGIN}' line in the model source"),
+            SpliceError::NoEnd => {
+                write!(f, "no '{END}' line after '{BEGIN}' in the model source")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SpliceError {}
+
 /// `source` (the text of `eval/src/wdl.rs`) with the block between the markers replaced.
-pub fn splice(source: &str, model: &Model) -> Result<String, String> {
-    let start = source
-        .find(BEGIN)
-        .ok_or_else(|| format!("no '{BEGIN}' line in the model source"))?;
+pub fn splice(source: &str, model: &Model) -> Result<String, SpliceError> {
+    let start = source.find(BEGIN).ok_or(SpliceError::NoBegin)?;
     let end = source[start..]
         .find(END)
         .map(|at| start + at + END.len())
-        .ok_or_else(|| format!("no '{END}' line after '{BEGIN}' in the model source"))?;
+        .ok_or(SpliceError::NoEnd)?;
     Ok(format!(
         "{}{}{}",
         &source[..start],
@@ -325,12 +346,15 @@ impl Options {
 
 /// Entry point of `outpost wdl ...`: progress and the loss table go to stderr; the new block is
 /// returned (for stdout), and with `--write` also spliced into that file.
-pub fn run(args: &[String]) -> Result<String, String> {
-    let o = Options::parse(args).map_err(|e| e.to_string())?;
+pub fn run(args: &[String]) -> Result<String, ToolError> {
+    let o = Options::parse(args)?;
     let text = std::fs::read_to_string(&o.data)
-        .map_err(|e| format!("wdl: cannot read '{}': {e}", o.data))?;
-    let positions =
-        data::parse_text(&text, o.limit).map_err(|e| format!("wdl: {}: {e}", o.data))?;
+        .map_err(|e| ToolError::file("wdl", FileAction::Read, &o.data, e))?;
+    let positions = data::parse_text(&text, o.limit).map_err(|error| ToolError::Positions {
+        tool: "wdl",
+        path: o.data.clone(),
+        error,
+    })?;
     drop(text);
     let outcomes: Vec<Outcome> = positions
         .iter()
@@ -339,10 +363,11 @@ pub fn run(args: &[String]) -> Result<String, String> {
     drop(positions);
     let split = outcomes.len() - (outcomes.len() as f64 * o.validation).round() as usize;
     if split == 0 {
-        return Err(format!(
-            "wdl: '{}' holds no positions with a score (expected 'fen | score | result' lines)",
-            o.data
-        ));
+        return Err(ToolError::NoPositions {
+            tool: "wdl",
+            path: o.data.clone(),
+            wanted: "positions with a score (expected 'fen | score | result' lines)",
+        });
     }
     let (train, held) = outcomes.split_at(split);
     eprintln!(
@@ -371,10 +396,14 @@ pub fn run(args: &[String]) -> Result<String, String> {
     }
     let block = block(&fitted);
     if let Some(path) = &o.write {
-        let source =
-            std::fs::read_to_string(path).map_err(|e| format!("wdl: cannot read '{path}': {e}"))?;
-        let new = splice(&source, &fitted).map_err(|e| format!("wdl: {path}: {e}"))?;
-        std::fs::write(path, new).map_err(|e| format!("wdl: cannot write '{path}': {e}"))?;
+        let source = std::fs::read_to_string(path)
+            .map_err(|e| ToolError::file("wdl", FileAction::Read, path, e))?;
+        let new = splice(&source, &fitted).map_err(|error| ToolError::WdlSource {
+            path: path.clone(),
+            error,
+        })?;
+        std::fs::write(path, new)
+            .map_err(|e| ToolError::file("wdl", FileAction::Write, path, e))?;
         eprintln!("wdl: wrote the new coefficients into {path}");
     }
     Ok(block)
@@ -475,7 +504,11 @@ mod tests {
         assert!(new.starts_with("//! x\n// BEGIN WDL\n") && new.ends_with("// END WDL\nrest\n"));
         assert!(new.contains("pub const A: [f64; 4] = [60.000, 250.000, -120.000, 40.000];"));
         assert!(splice(&new, &model).unwrap() == new);
-        assert!(splice("no markers", &model).is_err());
+        assert_eq!(splice("no markers", &model), Err(SpliceError::NoBegin));
+        assert_eq!(
+            splice(&format!("x\n{BEGIN}\ny\n"), &model),
+            Err(SpliceError::NoEnd)
+        );
         // The real model file carries the markers.
         let real = include_str!("../../../eval/src/wdl.rs");
         let respliced = splice(real, &outpost_eval::wdl::MODEL).unwrap();
