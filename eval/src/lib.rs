@@ -1,5 +1,6 @@
 //! outpost-eval: the static evaluation, a classical hand-crafted one, and the inference of the
-//! neural one in [`nnue`] (not yet used by the search).
+//! neural one in [`nnue`], which an [`Evaluator`] uses instead once it is given a network (the
+//! engine's `EvalFile` option).
 //!
 //! Terms (each a middlegame/endgame pair, blended by the game phase): material, piece-square
 //! tables, mobility, pawn structure (doubled, isolated, backward, supported, phalanx), passed pawns
@@ -12,8 +13,9 @@
 //! one search thread: it owns its pawn hash table and a copy of the weights.
 //!
 //! Examples: `eval_trace` prints the term table of FENs, `eval_speed` measures evaluations per
-//! second, `weights_source` prints the weights table as Rust source, and `eval_match` plays a
-//! quick fixed-depth self-play match between two weight sets to catch gross mistakes. [`linear`]
+//! second, `nnue_speed` the network's at each SIMD level, `weights_source` prints the weights
+//! table as Rust source, and `eval_match` plays a quick fixed-depth self-play match between two
+//! weight sets to catch gross mistakes. [`linear`]
 //! reads a position's evaluation as a linear function of the weights: what the Texel tuner
 //! (`outpost tune`, in the tools crate) fits.
 

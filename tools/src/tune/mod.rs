@@ -1,15 +1,15 @@
-//! The Texel tuner (`outpost tune <data>`): fits every
-//! `Score` weight of the evaluation at once to game results, and writes the new table as Rust
-//! source.
+//! The Texel tuner (`outpost tune <data>`): fits every `Score` weight of the evaluation at once
+//! to game results, and writes the new table as Rust source.
 //!
 //! Steps: read the positions (`data`), hold out the last part of the file for validation (with
 //! `outpost datagen` output that is whole games, so the check is not fooled by near-duplicate
 //! positions of one game), turn each position's evaluation into a linear function of the weights
-//! (`outpost_eval::linear`, which also says which weights are frozen and why), find the sigmoid scale `K`, run
-//! Adam (`fit`), and report the error before and after on both sets, both under the linear model
-//! and re-evaluated by the real evaluation with the rounded new weights. The result goes to
-//! `--out` as a copy of `eval/src/weights.rs` with the new table spliced in; `--write` puts it
-//! into the source file itself.
+//! (`outpost_eval::linear`, which also says which weights are frozen and why), find the sigmoid
+//! scale `K`, run Adam (`fit`), and report the error before and after on both sets, both under
+//! the linear model and re-evaluated by the real evaluation with the rounded new weights. The
+//! result goes to `--out` as a copy of `--weights-file` (`eval/src/weights.rs`) with the new
+//! table spliced in, or as the table alone when that file cannot be read or spliced; `--write`
+//! puts it into that file itself, and then a file that does not splice is an error.
 
 pub mod data;
 pub mod fit;
