@@ -2,6 +2,7 @@
 //! EPD forms `FEN [1.0]`, `FEN [1-0]` and `FEN c9 "1-0";`. Results and scores are from white's
 //! view; a result may be any number in 0..=1 (soft labels are fine).
 
+use crate::error::{FileAction, ToolError};
 use outpost_board::{FenError, Position};
 use std::fmt;
 
@@ -147,6 +148,18 @@ pub fn parse_text(text: &str, limit: usize) -> Result<Vec<Labelled>, LineError> 
         }
     }
     Ok(out)
+}
+
+/// Reads the positions file `path` for `tool` (at most `limit` positions); errors say which
+/// tool, which file and which line.
+pub fn read_file(tool: &'static str, path: &str, limit: usize) -> Result<Vec<Labelled>, ToolError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ToolError::file(tool, FileAction::Read, path, e))?;
+    parse_text(&text, limit).map_err(|error| ToolError::Positions {
+        tool,
+        path: path.to_string(),
+        error,
+    })
 }
 
 #[cfg(test)]

@@ -164,14 +164,7 @@ pub fn apply(base: &Weights, delta: &[f64]) -> Result<Weights, WeightsError> {
 pub fn run(args: &[String]) -> Result<(), ToolError> {
     let o = Options::parse(args)?;
     let started = Instant::now();
-    let text = std::fs::read_to_string(&o.data)
-        .map_err(|e| ToolError::file("tune", FileAction::Read, &o.data, e))?;
-    let positions = data::parse_text(&text, o.limit).map_err(|error| ToolError::Positions {
-        tool: "tune",
-        path: o.data.clone(),
-        error,
-    })?;
-    drop(text);
+    let positions = data::read_file("tune", &o.data, o.limit)?;
     let split = positions.len() - (positions.len() as f64 * o.validation).round() as usize;
     if split == 0 {
         return Err(ToolError::NoPositions {

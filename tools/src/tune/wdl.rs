@@ -348,14 +348,7 @@ impl Options {
 /// returned (for stdout), and with `--write` also spliced into that file.
 pub fn run(args: &[String]) -> Result<String, ToolError> {
     let o = Options::parse(args)?;
-    let text = std::fs::read_to_string(&o.data)
-        .map_err(|e| ToolError::file("wdl", FileAction::Read, &o.data, e))?;
-    let positions = data::parse_text(&text, o.limit).map_err(|error| ToolError::Positions {
-        tool: "wdl",
-        path: o.data.clone(),
-        error,
-    })?;
-    drop(text);
+    let positions = data::read_file("wdl", &o.data, o.limit)?;
     let outcomes: Vec<Outcome> = positions
         .iter()
         .filter_map(Outcome::from_labelled)
