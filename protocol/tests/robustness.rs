@@ -4,7 +4,8 @@
 //! agree, every error and output stays on one line).
 
 use outpost_protocol::{
-    parse_uci_verbose, parse_xboard_verbose, uci, Command, Dialect, Info, Reply, Score,
+    parse_uci_verbose, parse_xboard_verbose, uci, Bound, Command, CurrMove, Dialect, Reply, Score,
+    SearchInfo,
 };
 
 const WORDS: &[&str] = &[
@@ -142,15 +143,27 @@ fn generated_lines_never_break_a_promise() {
             panic!("the two UCI readings of {line:?} differ: {d:?}");
         }
         second_readings += usize::from(uci::vampirc_reading(&line).is_some());
-        let info = Info {
-            depth: Some(rng.next() as u32),
-            score: Some(Score::Mate(rng.next() as i32 - (1 << 30))),
+        let info = SearchInfo {
+            depth: rng.next() as i32,
+            seldepth: rng.next() as i32,
+            multipv: rng.below(500),
+            score: Score::Mate(rng.next() as i32 - (1 << 30)),
+            bound: Bound::Exact,
+            nodes: rng.next(),
+            nps: rng.next(),
+            hashfull: rng.next() as u32,
+            tbhits: rng.next(),
+            time_ms: rng.next(),
             pv: line.split(' ').map(str::to_string).collect(),
-            string: Some(line.clone()),
-            ..Info::default()
+        };
+        let current = CurrMove {
+            depth: rng.next() as i32,
+            mv: line.clone(),
+            number: rng.below(300),
         };
         for reply in [
-            Reply::Info(info),
+            Reply::Info { info, wdl: None },
+            Reply::CurrMove(current),
             Reply::Error {
                 reason: line.clone(),
                 command: line.clone(),

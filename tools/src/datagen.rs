@@ -23,7 +23,7 @@ use crate::cli::{CliError, Flags};
 use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
 use outpost_board::{Color, Move, Position, Rng};
 use outpost_search::{
-    CurrMove, Reporter, Score, ScoreBound, Search, SearchInfo, SearchLimits, SearchOptions,
+    Bound, CurrMove, Reporter, Score, Search, SearchInfo, SearchLimits, SearchOptions,
 };
 use std::collections::HashSet;
 use std::fs::File;
@@ -402,7 +402,7 @@ struct Capture {
 
 impl Reporter for Capture {
     fn info(&self, info: &SearchInfo) {
-        if info.multipv == 1 && info.bound == ScoreBound::Exact {
+        if info.multipv == 1 && info.bound == Bound::Exact {
             if let Ok(mut last) = self.last.lock() {
                 last.0 = Some(info.score);
             }

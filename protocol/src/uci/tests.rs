@@ -6,7 +6,11 @@ use std::panic;
 use vampirc_uci::UciMessage;
 
 use super::*;
-use crate::command::{GoParams, OptionSetting, StartPos};
+use crate::command::{OptionSetting, StartPos};
+use outpost_types::SearchLimits;
+
+/// What `go` parses into.
+type GoParams = SearchLimits<String>;
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -21,7 +25,7 @@ fn crate_says_unknown(line: &str) -> bool {
 }
 
 fn go(f: impl FnOnce(&mut GoParams)) -> Command {
-    let mut p = GoParams::default();
+    let mut p = SearchLimits::default();
     f(&mut p);
     Command::Go(p)
 }
@@ -596,7 +600,7 @@ fn go_forms() {
         ("go infinite", go(|p| p.infinite = true)),
         ("go ponder", go(|p| p.ponder = true)),
         ("go depth 0", go(|p| p.depth = Some(0))),
-        ("go depth 4294967295", go(|p| p.depth = Some(u32::MAX))),
+        ("go depth 2147483647", go(|p| p.depth = Some(i32::MAX))),
         (
             "go nodes 18446744073709551615",
             go(|p| p.nodes = Some(u64::MAX)),
@@ -678,8 +682,8 @@ fn go_bad_values_are_reported_and_the_search_still_runs() {
         ),
         (
             "go depth 99999999999",
-            go(|p| p.depth = Some(u32::MAX)),
-            vec!["go depth: value too large, using 4294967295"],
+            go(|p| p.depth = Some(i32::MAX)),
+            vec!["go depth: value too large, using 2147483647"],
         ),
         (
             "go nodes -5",

@@ -13,8 +13,9 @@ use std::panic;
 
 use vampirc_uci::{UciMessage, UciTimeControl};
 
-use crate::command::{Command, GoParams, OptionSetting, StartPos};
+use crate::command::{Command, OptionSetting, StartPos};
 use crate::text::{self, Token};
+use outpost_types::SearchLimits;
 
 /// `vampirc-uci`'s reading of `line` (already split into `tokens`), converted to a [`Command`],
 /// or `None` when the line is outside the vetted subset.
@@ -205,7 +206,7 @@ fn convert(message: UciMessage) -> Option<Command> {
             time_control,
             search_control,
         } => {
-            let mut p = GoParams::default();
+            let mut p = SearchLimits::default();
             match time_control {
                 None => {}
                 Some(UciTimeControl::Ponder) => p.ponder = true,
@@ -222,13 +223,13 @@ fn convert(message: UciMessage) -> Option<Command> {
                     p.btime = black_time.map(|d| d.num_milliseconds());
                     p.winc = white_increment.map(|d| d.num_milliseconds());
                     p.binc = black_increment.map(|d| d.num_milliseconds());
-                    p.movestogo = moves_to_go.map(u32::from);
+                    p.movestogo = moves_to_go.map(i32::from);
                 }
             }
             if let Some(s) = search_control {
                 p.searchmoves = s.search_moves.iter().map(ToString::to_string).collect();
-                p.depth = s.depth.map(u32::from);
-                p.mate = s.mate.map(u32::from);
+                p.depth = s.depth.map(i32::from);
+                p.mate = s.mate.map(i32::from);
                 p.nodes = s.nodes;
             }
             Command::Go(p)
