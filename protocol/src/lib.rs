@@ -17,8 +17,9 @@
 //!   [`Command::Unknown`] with the reason in words.
 //! - `go` becomes [`Command::Go`] with [`SearchLimits`]`<String>`: the limits type the search
 //!   uses too (from `outpost-types`), its `searchmoves` still text for the engine to check.
-//! - UCI is parsed by our own grammar, with `vampirc-uci` as a cross-checked second reading on
-//!   the inputs where it is known to be right; [`uci`] explains why and lists the crate's gaps.
+//! - Each UCI line is parsed once, by the parser its shape selects: `vampirc-uci` for the tidy
+//!   standard lines it reads exactly, our own grammar for everything else; [`uci`] explains
+//!   the split and lists the crate's gaps.
 //!
 //! ## Output
 //!

@@ -1,7 +1,7 @@
 //! Feeds arbitrary bytes, as the engine's reader would pass them (lossy UTF-8), through both
 //! parsers and every reply formatter, and checks the properties the crate
-//! promises: nothing panics, `vampirc-uci` never disagrees with our grammar on the lines it is
-//! given, error texts stay on one line, and formatted output never contains a line break.
+//! promises: nothing panics, `vampirc-uci` never disagrees with our grammar on the lines routed
+//! to it, error texts stay on one line, and formatted output never contains a line break.
 
 #![no_main]
 
