@@ -14,8 +14,8 @@ use crate::notation;
 use crate::output::Output;
 use crossbeam_channel::Sender;
 use outpost_board::Move;
-use outpost_protocol::{Bound, Dialect, Info, Reply, Score};
-use outpost_search::{CurrMove, Reporter, ScoreBound, SearchInfo};
+use outpost_protocol::{Dialect, Reply};
+use outpost_search::{CurrMove, Reporter, Score, SearchInfo};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -104,30 +104,11 @@ impl Reporter for GuiReporter {
             return;
         }
         let dialect = self.out.dialect();
-        let score = match i.score {
-            outpost_search::Score::Cp(cp) => Score::Cp(cp),
-            outpost_search::Score::Mate(m) => Score::Mate(m),
-        };
-        let info = Info {
-            depth: Some(i.depth.max(0) as u32),
-            seldepth: Some(i.seldepth.max(0) as u32),
-            multipv: Some(i.multipv as u32),
-            score: Some(score),
-            wdl: (self.show_wdl && dialect == Dialect::Uci).then(|| wdl(score, self.material)),
-            bound: match i.bound {
-                ScoreBound::Exact => None,
-                ScoreBound::Lower => Some(Bound::Lower),
-                ScoreBound::Upper => Some(Bound::Upper),
-            },
-            nodes: Some(i.nodes),
-            nps: Some(i.nps),
-            hashfull: Some(i.hashfull),
-            tbhits: Some(i.tbhits),
-            time_ms: Some(i.time_ms),
-            pv: i.pv.iter().map(|&m| self.move_text(dialect, m)).collect(),
-            ..Info::default()
-        };
-        self.out.send(&Reply::Info(info));
+        let show_wdl = self.show_wdl && dialect == Dialect::Uci;
+        self.out.send(&Reply::Info {
+            info: i.map_moves(|&m| self.move_text(dialect, m)),
+            wdl: show_wdl.then(|| wdl(i.score, self.material)),
+        });
     }
 
     fn currmove(&self, c: &CurrMove) {
@@ -135,13 +116,8 @@ impl Reporter for GuiReporter {
         if !self.live() || self.out.dialect() != Dialect::Uci {
             return;
         }
-        let info = Info {
-            depth: Some(c.depth.max(0) as u32),
-            currmove: Some(self.move_text(Dialect::Uci, c.mv)),
-            currmovenumber: Some(c.number as u32),
-            ..Info::default()
-        };
-        self.out.send(&Reply::Info(info));
+        let current = c.map_move(|&m| self.move_text(Dialect::Uci, m));
+        self.out.send(&Reply::CurrMove(current));
     }
 
     fn bestmove(&self, best: Move, ponder: Option<Move>) {

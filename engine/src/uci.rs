@@ -13,7 +13,7 @@
 use crate::engine::{Engine, SearchKind};
 use crate::game::Game;
 use outpost_board::Position;
-use outpost_protocol::{Command, GoParams, Reply, StartPos};
+use outpost_protocol::{Command, Reply, StartPos};
 use outpost_search::score::MAX_DEPTH;
 use outpost_search::SearchLimits;
 
@@ -84,43 +84,30 @@ impl Engine {
         self.game = game;
     }
 
-    fn go(&mut self, p: GoParams, line: &str) {
+    /// Resolves the text moves of `searchmoves` against the position (naming and leaving out
+    /// those that are not legal), limits the depth to what the search can reach, and searches.
+    fn go(&mut self, go: outpost_protocol::SearchLimits<String>, line: &str) {
         let pos = *self.game.position();
-        let mut searchmoves = Vec::new();
-        for text in &p.searchmoves {
-            match pos.parse_uci_move(text) {
-                Ok(m) => searchmoves.push(m),
-                Err(e) => self.out.send(&Reply::IllegalMove {
-                    mv: outpost_protocol::text::excerpt(text),
-                    reason: Some(format!("{e}; left out of searchmoves")),
-                }),
-            }
-        }
-        let depth = p.depth.map(|d| {
-            let limited = d.clamp(1, MAX_DEPTH as u32);
+        let mut limits: SearchLimits = go.filter_map_moves(|text| {
+            pos.parse_uci_move(&text)
+                .map_err(|e| {
+                    self.out.send(&Reply::IllegalMove {
+                        mv: outpost_protocol::text::excerpt(&text),
+                        reason: Some(format!("{e}; left out of searchmoves")),
+                    })
+                })
+                .ok()
+        });
+        if let Some(d) = limits.depth {
+            let limited = d.clamp(1, MAX_DEPTH);
             if limited != d {
                 self.out.error(
                     format!("depth {d} is outside 1..{MAX_DEPTH}, using {limited}"),
                     line,
                 );
             }
-            limited as i32
-        });
-        let small = |v: u32| i32::try_from(v).unwrap_or(i32::MAX);
-        let limits = SearchLimits {
-            depth,
-            nodes: p.nodes,
-            movetime: p.movetime,
-            mate: p.mate.map(small),
-            infinite: p.infinite,
-            ponder: p.ponder,
-            wtime: p.wtime,
-            btime: p.btime,
-            winc: p.winc,
-            binc: p.binc,
-            movestogo: p.movestogo.map(small),
-            searchmoves,
-        };
+            limits.depth = Some(limited);
+        }
         if !limits.infinite && !limits.ponder {
             let allowed = |m| limits.searchmoves.is_empty() || limits.searchmoves.contains(&m);
             if let Some(m) = self.book_move().filter(|&m| allowed(m)) {

@@ -6,6 +6,8 @@
 //! message. Everything a GUI can send maps to exactly one [`Command`]; a line that cannot be
 //! understood becomes [`Command::Unknown`] with the reason in words.
 
+use outpost_types::SearchLimits;
+
 /// What the engine is asked to do by one input line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Command {
@@ -29,8 +31,10 @@ pub enum Command {
     /// when they do not look like moves: the engine plays them in order and reports the first
     /// that is not legal.
     Position { start: StartPos, moves: Vec<String> },
-    /// UCI `go ...`.
-    Go(GoParams),
+    /// UCI `go ...`: the limits of the search, its `searchmoves` as text (the engine checks
+    /// them). Times are milliseconds as sent, negative ones included (see
+    /// [`SearchLimits`]). `go perft N` is not a search and becomes [`Command::Perft`].
+    Go(SearchLimits<String>),
     /// UCI `stop`.
     Stop,
     /// UCI `ponderhit`.
@@ -89,31 +93,6 @@ impl OptionSetting {
     pub fn key(&self) -> String {
         self.name.to_ascii_lowercase()
     }
-}
-
-/// The parameters of a UCI `go`. Every field is `None`/`false`/empty unless the GUI sent it.
-///
-/// Times are milliseconds as sent, *including negative values*: some GUIs report a clock that has
-/// already run below zero, and the time manager treats that as "move at once" rather than the
-/// parser rejecting the command. `go perft N` is not a search and becomes [`Command::Perft`].
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct GoParams {
-    /// `searchmoves m1 m2 ...`: restrict the root to these moves (text, engine validates).
-    pub searchmoves: Vec<String>,
-    /// `ponder`: search in ponder mode until `ponderhit` or `stop`.
-    pub ponder: bool,
-    pub wtime: Option<i64>,
-    pub btime: Option<i64>,
-    pub winc: Option<i64>,
-    pub binc: Option<i64>,
-    pub movestogo: Option<u32>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    /// `mate N`: look for a mate in N moves.
-    pub mate: Option<u32>,
-    pub movetime: Option<i64>,
-    /// `infinite`: search until `stop`.
-    pub infinite: bool,
 }
 
 /// CECP (xboard protocol version 2) commands without a UCI counterpart. The parser only

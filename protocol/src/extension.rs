@@ -36,7 +36,7 @@ pub fn parse(
 pub fn perft(line: &str, what: &str, args: &[Token<'_>]) -> Command {
     let depth = match text::number::<u32>(&format!("{what} depth"), args.first()) {
         Ok(depth) => depth,
-        Err(reason) => return Command::unknown(line, reason),
+        Err(e) => return Command::unknown(line, e.to_string()),
     };
     let mut rest = &args[args.len().min(1)..];
     if rest
@@ -63,7 +63,7 @@ fn bench(line: &str, args: &[Token<'_>], warnings: &mut Vec<String>) -> Command 
         None => None,
         Some(token) => match text::number::<u32>("bench depth", Some(token)) {
             Ok(depth) => Some(depth),
-            Err(reason) => return Command::unknown(line, reason),
+            Err(e) => return Command::unknown(line, e.to_string()),
         },
     };
     if args.len() > 1 {

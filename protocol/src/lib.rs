@@ -15,13 +15,16 @@
 //!   binary garbage (the caller passes invalid UTF-8 through `String::from_utf8_lossy`), 1 MB
 //!   lines, empty lines ([`Command::Empty`]). A line that cannot be carried out becomes
 //!   [`Command::Unknown`] with the reason in words.
-//! - UCI is parsed by our own grammar, with `vampirc-uci` as a cross-checked second reading on
-//!   the inputs where it is known to be right; [`uci`] explains why and lists the crate's gaps.
+//! - `go` becomes [`Command::Go`] with [`SearchLimits`]`<String>`: the limits type the search
+//!   uses too (from `outpost-types`), its `searchmoves` still text for the engine to check.
+//! - Each UCI line is parsed once, by the parser its shape selects: `vampirc-uci` for the tidy
+//!   standard lines it reads exactly, our own grammar for everything else; [`uci`] explains
+//!   the split and lists the crate's gaps.
 //!
 //! ## Output
 //!
-//! - [`Reply`] (handshakes, `readyok`/`pong`, search [`Info`], best moves, errors, illegal
-//!   moves, results) and [`Reply::lines`] for a [`Dialect`]. Options are described once as
+//! - [`Reply`] (handshakes, `readyok`/`pong`, search reports ([`SearchInfo`], [`CurrMove`]),
+//!   best moves, errors, illegal moves, results) and [`Reply::lines`] for a [`Dialect`]. Options are described once as
 //!   [`OptionSpec`] and printed as UCI `option` lines or CECP `feature option=` lines.
 //!
 //! ## Conventions kept here
@@ -33,7 +36,6 @@
 
 pub mod command;
 mod extension;
-pub mod info;
 pub mod moves;
 pub mod option;
 pub mod reply;
@@ -41,9 +43,9 @@ pub mod text;
 pub mod uci;
 pub mod xboard;
 
-pub use command::{Command, GameResult, GoParams, OptionSetting, Parsed, StartPos, XbCommand};
-pub use info::{Bound, Info, Score};
+pub use command::{Command, GameResult, OptionSetting, Parsed, StartPos, XbCommand};
 pub use option::{OptionKind, OptionSpec};
+pub use outpost_types::{Bound, CurrMove, Score, SearchInfo, SearchLimits};
 pub use reply::{Features, Handshake, Reply};
 pub use uci::{parse_uci, parse_uci_verbose};
 pub use xboard::{parse_xboard, parse_xboard_verbose};
@@ -73,7 +75,7 @@ mod tests {
     fn parse_dispatches_on_the_dialect() {
         assert_eq!(
             parse(Dialect::Uci, "go").command,
-            Command::Go(GoParams::default())
+            Command::Go(SearchLimits::default())
         );
         assert_eq!(
             parse(Dialect::Xboard, "go").command,

@@ -2,7 +2,7 @@
 //! stood (so a command can take "the rest of the line" verbatim), reading numbers with messages
 //! that say what was wrong, and making text safe to print on one protocol line.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::str::FromStr;
 
 /// Longest excerpt of a bad line that an error message repeats. A GUI shows our `Error (...)`
@@ -101,24 +101,59 @@ pub fn one_line(s: &str) -> String {
         .collect()
 }
 
-/// Reads a whole number of type `T` for the parameter `what`, explaining failures in words:
-/// `go depth: expected a whole number from 0 to 4294967295, found 'x'`.
-pub fn number<T>(what: &str, token: Option<&Token<'_>>) -> Result<T, String>
+/// Why a whole number could not be read; its text names the parameter and, for a bad value,
+/// the range and what was found: `go depth: expected a whole number from 0 to 4294967295,
+/// found 'x'`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NumberError {
+    /// The line ended where the value should be.
+    Missing { what: String },
+    /// The token is not a whole number in the type's range.
+    Invalid {
+        what: String,
+        min: String,
+        max: String,
+        /// The token, shortened to [`WORD_LEN`] bytes.
+        found: String,
+    },
+}
+
+impl fmt::Display for NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NumberError::Missing { what } => write!(f, "{what}: missing value"),
+            NumberError::Invalid {
+                what,
+                min,
+                max,
+                found,
+            } => write!(
+                f,
+                "{what}: expected a whole number from {min} to {max}, found '{found}'"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+/// Reads a whole number of type `T` for the parameter `what` (which the error names).
+pub fn number<T>(what: &str, token: Option<&Token<'_>>) -> Result<T, NumberError>
 where
     T: FromStr + Bounded + Display,
 {
     let Some(token) = token else {
-        return Err(format!("{what}: missing value"));
+        return Err(NumberError::Missing {
+            what: what.to_string(),
+        });
     };
     // `FromStr` for integers accepts a leading '+'; keep that (GUIs never send it, but it is
     // harmless) and reject everything else it would not parse.
-    token.text.parse::<T>().map_err(|_| {
-        format!(
-            "{what}: expected a whole number from {} to {}, found '{}'",
-            T::MIN_VALUE,
-            T::MAX_VALUE,
-            word(token.text)
-        )
+    token.text.parse::<T>().map_err(|_| NumberError::Invalid {
+        what: what.to_string(),
+        min: T::MIN_VALUE.to_string(),
+        max: T::MAX_VALUE.to_string(),
+        found: word(token.text),
     })
 }
 
@@ -216,11 +251,26 @@ mod tests {
         let toks = tokenize("x 99999999999");
         assert_eq!(
             number::<u32>("go depth", None).unwrap_err(),
+            NumberError::Missing {
+                what: "go depth".into()
+            }
+        );
+        assert_eq!(
+            number::<u32>("go depth", None).unwrap_err().to_string(),
             "go depth: missing value"
         );
         let err = number::<u32>("go depth", toks.get(1)).unwrap_err();
         assert_eq!(
             err,
+            NumberError::Invalid {
+                what: "go depth".into(),
+                min: "0".into(),
+                max: "4294967295".into(),
+                found: "99999999999".into()
+            }
+        );
+        assert_eq!(
+            err.to_string(),
             "go depth: expected a whole number from 0 to 4294967295, found '99999999999'"
         );
         assert_eq!(number::<i64>("wtime", Some(&tokenize("-5")[0])), Ok(-5));

@@ -16,6 +16,9 @@ use crate::extension;
 use crate::moves;
 use crate::text::{self, Token};
 
+mod error;
+pub use error::XboardError;
+
 /// Commands CECP defines that Outpost does not implement, with the reason given to the GUI.
 /// (`edit` is not needed because we announce `setboard=1`.)
 const UNSUPPORTED: [(&str, &str); 9] = [
@@ -107,12 +110,12 @@ fn command(
                 return xb(XbCommand::UserMove(m));
             }
             match UNSUPPORTED.iter().find(|(n, _)| *n == name) {
-                Some((_, reason)) => Err(reason.to_string()),
-                None => Err("unknown command".to_string()),
+                Some((_, reason)) => Err(XboardError::Unsupported(reason)),
+                None => Err(XboardError::UnknownCommand),
             }
         }
     };
-    result.unwrap_or_else(|reason| Command::unknown(line, reason))
+    result.unwrap_or_else(|e| Command::unknown(line, e.to_string()))
 }
 
 /// The commands that take no arguments.
@@ -150,7 +153,11 @@ fn without_arguments(name: &str) -> Option<Command> {
 }
 
 /// A command with exactly one integer argument; extra arguments are ignored with a warning.
-fn one_number<T>(name: &str, args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<T, String>
+fn one_number<T>(
+    name: &str,
+    args: &[Token<'_>],
+    warnings: &mut Vec<String>,
+) -> Result<T, XboardError>
 where
     T: std::str::FromStr + text::Bounded + std::fmt::Display,
 {
@@ -160,25 +167,27 @@ where
 }
 
 /// A command whose argument is the rest of the line, kept verbatim.
-fn rest(line: &str, name: &str, args: &[Token<'_>]) -> Result<String, String> {
+fn rest(line: &str, name: &str, args: &[Token<'_>]) -> Result<String, XboardError> {
     if args.is_empty() {
-        return Err(format!("{name}: missing argument"));
+        return Err(XboardError::MissingArgument {
+            command: name.to_string(),
+        });
     }
     Ok(text::verbatim(line, args).to_string())
 }
 
-fn setboard(args: &[Token<'_>]) -> Result<XbCommand, String> {
+fn setboard(args: &[Token<'_>]) -> Result<XbCommand, XboardError> {
     match args.len() {
-        0 => Err("setboard: missing FEN".to_string()),
+        0 => Err(XboardError::MissingFen),
         1..=6 => Ok(XbCommand::SetBoard(text::join(args))),
-        n => Err(format!("setboard: a FEN has at most 6 fields, found {n}")),
+        n => Err(XboardError::TooManyFenFields(n)),
     }
 }
 
 /// `usermove M`: whatever follows is the move; the engine answers `Illegal move: M` when it is
 /// not one, which is what CECP asks for (not `Error`).
-fn usermove(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, String> {
-    let m = args.first().ok_or("usermove: missing move")?;
+fn usermove(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, XboardError> {
+    let m = args.first().ok_or(XboardError::MissingMove)?;
     extension::no_arguments("usermove MOVE", &args[1..], warnings);
     Ok(XbCommand::UserMove(
         moves::xboard_move(m.text).unwrap_or_else(|| m.text.to_string()),
@@ -186,26 +195,15 @@ fn usermove(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand,
 }
 
 /// `level MPS BASE INC`, e.g. `level 40 5 0`, `level 0 2:30 1.5`.
-fn level(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, String> {
+fn level(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, XboardError> {
     let [mps, base, inc, extra @ ..] = args else {
-        return Err(format!(
-            "level: expected 'level MPS BASE INC', found {} argument(s)",
-            args.len()
-        ));
+        return Err(XboardError::LevelArguments(args.len()));
     };
     let moves_per_session = text::number("level moves per session", Some(mps))?;
-    let base_ms = minutes_or_min_sec(base.text).ok_or_else(|| {
-        format!(
-            "level: base time '{}' is not minutes or minutes:seconds",
-            text::word(base.text)
-        )
-    })?;
-    let increment_ms = text::decimal_scaled(inc.text, 1000).ok_or_else(|| {
-        format!(
-            "level: increment '{}' is not a number of seconds",
-            text::word(inc.text)
-        )
-    })?;
+    let base_ms = minutes_or_min_sec(base.text)
+        .ok_or_else(|| XboardError::LevelBase(text::word(base.text)))?;
+    let increment_ms = text::decimal_scaled(inc.text, 1000)
+        .ok_or_else(|| XboardError::LevelIncrement(text::word(inc.text)))?;
     extension::no_arguments("level MPS BASE INC", extra, warnings);
     Ok(XbCommand::Level {
         moves_per_session,
@@ -229,15 +227,15 @@ fn minutes_or_min_sec(text: &str) -> Option<u64> {
     }
 }
 
-fn st(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, String> {
-    let secs = args.first().ok_or("st: missing value")?;
+fn st(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, XboardError> {
+    let secs = args.first().ok_or(XboardError::MissingSeconds)?;
     let ms = text::decimal_scaled(secs.text, 1000)
-        .ok_or_else(|| format!("st: '{}' is not a number of seconds", text::word(secs.text)))?;
+        .ok_or_else(|| XboardError::Seconds(text::word(secs.text)))?;
     extension::no_arguments("st SECONDS", &args[1..], warnings);
     Ok(XbCommand::St { ms })
 }
 
-fn rating(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, String> {
+fn rating(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, XboardError> {
     let engine = text::number("rating (engine)", args.first())?;
     let opponent = text::number("rating (opponent)", args.get(1))?;
     extension::no_arguments("rating A B", &args[2..], warnings);
@@ -245,14 +243,10 @@ fn rating(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, S
 }
 
 /// `result 1-0 {White mates}`: the comment is everything between the braces, verbatim.
-fn result(line: &str, args: &[Token<'_>]) -> Result<XbCommand, String> {
-    let token = args.first().ok_or("result: missing result")?;
-    let result = GameResult::from_token(token.text).ok_or_else(|| {
-        format!(
-            "result: expected 1-0, 0-1, 1/2-1/2 or *, found '{}'",
-            text::word(token.text)
-        )
-    })?;
+fn result(line: &str, args: &[Token<'_>]) -> Result<XbCommand, XboardError> {
+    let token = args.first().ok_or(XboardError::MissingResult)?;
+    let result = GameResult::from_token(token.text)
+        .ok_or_else(|| XboardError::BadResult(text::word(token.text)))?;
     let comment = text::verbatim(line, &args[1..]);
     let comment = comment
         .strip_prefix('{')
@@ -262,18 +256,18 @@ fn result(line: &str, args: &[Token<'_>]) -> Result<XbCommand, String> {
 }
 
 /// `egtpath TYPE PATH`: the path is the rest of the line, spaces kept.
-fn egtpath(line: &str, args: &[Token<'_>]) -> Result<XbCommand, String> {
+fn egtpath(line: &str, args: &[Token<'_>]) -> Result<XbCommand, XboardError> {
     match args {
         [kind, path @ ..] if !path.is_empty() => Ok(XbCommand::EgtPath {
             kind: kind.text.to_string(),
             path: text::verbatim(line, path).to_string(),
         }),
-        _ => Err("egtpath: expected 'egtpath TYPE PATH'".to_string()),
+        _ => Err(XboardError::EgtPath),
     }
 }
 
 /// `option NAME=VALUE` or `option NAME` (a button). Names may contain spaces.
-fn option(line: &str, args: &[Token<'_>]) -> Result<Command, String> {
+fn option(line: &str, args: &[Token<'_>]) -> Result<Command, XboardError> {
     let body = text::verbatim(line, args);
     let (name, value) = match body.split_once('=') {
         Some((name, value)) => (name, Some(value.trim().to_string())),
@@ -281,7 +275,7 @@ fn option(line: &str, args: &[Token<'_>]) -> Result<Command, String> {
     };
     let name = text::join(&text::tokenize(name));
     if name.is_empty() {
-        return Err("option: missing option name".to_string());
+        return Err(XboardError::MissingOptionName);
     }
     Ok(Command::SetOption(OptionSetting { name, value }))
 }

@@ -1,23 +1,31 @@
 //! What the search tells the outside world while it runs: `SearchInfo` after each iteration (and
 //! on aspiration failures), `CurrMove` updates, and the final best move, all through the
-//! `Reporter` trait that the engine implements (formatting is the protocol crate's job).
+//! `Reporter` trait that the engine implements (formatting is the protocol crate's job). The
+//! report types are defined once in `outpost-types`; here they carry board moves.
 
 use outpost_board::Move;
+pub use outpost_types::{Bound, Score};
 
 /// Centipawns shown for a tablebase win at the root.
 pub const TB_CP: i32 = 20_000;
 
-/// A score as reported: centipawns, or a mate distance in full moves (negative: being mated).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Score {
-    Cp(i32),
-    Mate(i32),
-}
+/// One line of search output, with board moves (the shared `outpost_types::SearchInfo`).
+pub type SearchInfo = outpost_types::SearchInfo<Move>;
 
-impl Score {
+/// The move being searched at the root (`currmove`, `currmovenumber`), sent after one second.
+pub type CurrMove = outpost_types::CurrMove<Move>;
+
+/// How the search turns its internal score into a reported [`Score`]. A trait because `Score`
+/// lives in `outpost-types` while the score bands it reads (mates, tablebase results) are the
+/// search's own (`crate::score`).
+pub trait FromInternal {
     /// Converts an internal search score. Tablebase wins and losses come out as centipawns
     /// around +-20000 (less the distance in plies), the convention GUIs recognise.
-    pub fn from_internal(score: i32) -> Score {
+    fn from_internal(score: i32) -> Self;
+}
+
+impl FromInternal for Score {
+    fn from_internal(score: i32) -> Score {
         use crate::score::{is_decisive, is_mate, mate_moves, TB_WIN};
         if is_mate(score) {
             Score::Mate(mate_moves(score))
@@ -27,44 +35,6 @@ impl Score {
             Score::Cp(score)
         }
     }
-}
-
-/// Whether the score is exact or only a bound (an aspiration window failed).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ScoreBound {
-    Exact,
-    /// The true score is at least this (UCI `lowerbound`).
-    Lower,
-    /// The true score is at most this (UCI `upperbound`).
-    Upper,
-}
-
-/// One line of search output.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct SearchInfo {
-    pub depth: i32,
-    pub seldepth: i32,
-    /// 1-based index of the line (`multipv`).
-    pub multipv: usize,
-    pub score: Score,
-    pub bound: ScoreBound,
-    pub nodes: u64,
-    pub nps: u64,
-    /// Per mille of the hash table used by this search.
-    pub hashfull: u32,
-    pub tbhits: u64,
-    pub time_ms: u64,
-    /// A legal sequence of moves from the root, never empty when a legal move exists.
-    pub pv: Vec<Move>,
-}
-
-/// The move being searched at the root (`currmove`, `currmovenumber`), sent after one second.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct CurrMove {
-    pub depth: i32,
-    pub mv: Move,
-    /// 1-based.
-    pub number: usize,
 }
 
 /// Receiver of search events. Called from search threads, so it must be `Send + Sync`.

@@ -34,7 +34,7 @@
 //! * Reporter callbacks run on a search thread: they must not call `start`, `wait` or the
 //!   option setters (which wait for the search to finish), or they would wait for themselves.
 //! * Scores: `Score::Cp` (side to move), `Score::Mate(n)` in moves (negative when mated),
-//!   tablebase wins as `Cp(±(20000 - plies))`; `ScoreBound` marks aspiration-window failures.
+//!   tablebase wins as `Cp(±(20000 - plies))`; `Bound` marks aspiration-window failures.
 //!   At a root in the tables every line shows its move's table result (see `Wdl::root_score`)
 //!   unless the search proves a mate.
 //!
@@ -53,7 +53,7 @@ mod thread;
 pub mod timeman;
 pub mod transposition;
 
-pub use info::{CurrMove, NullReporter, Reporter, Score, ScoreBound, SearchInfo};
+pub use info::{Bound, CurrMove, FromInternal, NullReporter, Reporter, Score, SearchInfo};
 pub use limits::{SearchLimits, SearchOptions};
 pub use oracle::{EndgameOracle, RankedMove, Wdl};
 pub use skill::Skill;

@@ -1,58 +1,15 @@
-//! What a `go` command asks for: the search limits, protocol-neutral. The engine fills this from
-//! UCI `go ...` or from the xboard clock state.
+//! What shapes one search: the limits of a `go` (defined once in `outpost-types`; the engine
+//! fills them from UCI `go ...` or from the xboard clock state) and the engine settings that are
+//! not part of `go` ([`SearchOptions`]).
 
 use crate::skill::Skill;
 use outpost_board::Move;
 use outpost_eval::nnue::Network;
 use std::sync::Arc;
 
-/// Limits of one search. Every field is optional; with none set the search runs until `stop`.
-/// Clock values are milliseconds and may be negative (a GUI reporting a flag fall or lag).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchLimits {
-    /// Deepest iteration to finish (`go depth N`).
-    pub depth: Option<i32>,
-    /// Node budget summed over all threads (`go nodes N`).
-    pub nodes: Option<u64>,
-    /// Exact time to spend (`go movetime N`).
-    pub movetime: Option<i64>,
-    /// Stop once a mate in at most this many moves is found (`go mate N`).
-    pub mate: Option<i32>,
-    /// Search until `stop`, and never report a best move before it (`go infinite`).
-    pub infinite: bool,
-    /// Pondering: search until `stop` or `ponderhit`; after `ponderhit` the clocks apply.
-    pub ponder: bool,
-    pub wtime: Option<i64>,
-    pub btime: Option<i64>,
-    pub winc: Option<i64>,
-    pub binc: Option<i64>,
-    pub movestogo: Option<i32>,
-    /// Restrict the root to these moves (`go searchmoves ...`); empty means all moves.
-    pub searchmoves: Vec<Move>,
-}
-
-impl SearchLimits {
-    /// Limits of a fixed-depth search.
-    pub fn depth(depth: i32) -> SearchLimits {
-        SearchLimits {
-            depth: Some(depth),
-            ..SearchLimits::default()
-        }
-    }
-
-    /// Limits of a fixed-time search.
-    pub fn movetime(ms: i64) -> SearchLimits {
-        SearchLimits {
-            movetime: Some(ms),
-            ..SearchLimits::default()
-        }
-    }
-
-    /// Whether a clock (time or increment for either side) was given.
-    pub fn has_clock(&self) -> bool {
-        self.wtime.is_some() || self.btime.is_some()
-    }
-}
+/// Limits of one search, with board moves in `searchmoves`: the shared
+/// `outpost_types::SearchLimits`, which the protocol crate fills with text moves.
+pub type SearchLimits = outpost_types::SearchLimits<Move>;
 
 /// Engine settings that shape a search but are not part of `go`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! the order they happen, each with the reason it is sound (or sound enough).
 
 use crate::history::{History, PieceTo};
-use crate::info::{CurrMove, Score, ScoreBound, SearchInfo};
+use crate::info::{CurrMove, FromInternal, Score, SearchInfo};
 use crate::movepicker::{MovePicker, Stage};
 use crate::oracle::{EndgameOracle, Wdl};
 use crate::score::*;
@@ -76,7 +76,7 @@ pub(crate) struct RootMove {
     pub score: i32,
     pub prev_score: i32,
     /// The bound of `score` when it came from a failed aspiration window.
-    pub bound: ScoreBound,
+    pub bound: Bound,
     pub seldepth: usize,
     pub pv: Vec<Move>,
     /// The move's tablebase rank at a root in the tables (0 for every move otherwise). Root
@@ -283,7 +283,7 @@ impl<'a> Searcher<'a> {
                 mv,
                 score: -INFINITE,
                 prev_score: -INFINITE,
-                bound: ScoreBound::Exact,
+                bound: Bound::Exact,
                 seldepth: 0,
                 pv: vec![mv],
                 tb_rank,
@@ -425,16 +425,16 @@ impl<'a> Searcher<'a> {
             }
             if score <= alpha {
                 // Fail low: the line is worse than hoped; look lower and keep beta close.
-                self.root_moves[self.pv_idx].bound = ScoreBound::Upper;
+                self.root_moves[self.pv_idx].bound = Bound::Upper;
                 self.report_bound(depth, alpha);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);
             } else if score >= beta {
-                self.root_moves[self.pv_idx].bound = ScoreBound::Lower;
+                self.root_moves[self.pv_idx].bound = Bound::Lower;
                 self.report_bound(depth, beta);
                 beta = (score + delta).min(INFINITE);
             } else {
-                self.root_moves[self.pv_idx].bound = ScoreBound::Exact;
+                self.root_moves[self.pv_idx].bound = Bound::Exact;
                 return;
             }
             delta += delta / 2;
@@ -581,14 +581,14 @@ impl<'a> Searcher<'a> {
 
     /// A line at a root in the tablebases shows its move's table value, which is exact, unless
     /// the search has proved a mate; other lines show the search's score and bound.
-    fn displayed_score(rm: &RootMove, bound: ScoreBound) -> (i32, ScoreBound) {
+    fn displayed_score(rm: &RootMove, bound: Bound) -> (i32, Bound) {
         match rm.tb_score {
-            Some(tb) if !crate::score::is_mate(rm.score) => (tb, ScoreBound::Exact),
+            Some(tb) if !crate::score::is_mate(rm.score) => (tb, Bound::Exact),
             _ => (rm.score, bound),
         }
     }
 
-    fn make_info(&self, depth: i32, rm: &RootMove, index: usize, bound: ScoreBound) -> SearchInfo {
+    fn make_info(&self, depth: i32, rm: &RootMove, index: usize, bound: Bound) -> SearchInfo {
         let time_ms = self.job.started.elapsed().as_millis() as u64;
         let nodes = self.total_nodes();
         let (score, bound) = Self::displayed_score(rm, bound);
@@ -615,7 +615,7 @@ impl<'a> Searcher<'a> {
             .extend_from_slice(&self.root_moves[..self.multipv]);
         for i in 0..self.multipv {
             let rm = &self.root_moves[i];
-            let info = self.make_info(depth, rm, i, ScoreBound::Exact);
+            let info = self.make_info(depth, rm, i, Bound::Exact);
             self.job.reporter.info(&info);
         }
     }
@@ -628,19 +628,19 @@ impl<'a> Searcher<'a> {
             mv: pv[0],
             score: result.score,
             prev_score: result.score,
-            bound: ScoreBound::Exact,
+            bound: Bound::Exact,
             seldepth: self.seldepth,
             pv: pv.to_vec(),
             tb_rank: tb.map_or(0, |rm| rm.tb_rank),
             tb_score: tb.and_then(|rm| rm.tb_score),
         };
-        let info = self.make_info(result.depth, &rm, 0, ScoreBound::Exact);
+        let info = self.make_info(result.depth, &rm, 0, Bound::Exact);
         self.job.reporter.info(&info);
         // With several lines, restate the others after the new first one, so the GUI's last
         // set of lines has each move once (the played move was one of them, or is new).
         let others = self.reported_lines.iter().filter(|l| l.mv != pv[0]);
         for (i, line) in others.take(self.multipv - 1).enumerate() {
-            let info = self.make_info(result.depth, line, i + 1, ScoreBound::Exact);
+            let info = self.make_info(result.depth, line, i + 1, Bound::Exact);
             self.job.reporter.info(&info);
         }
     }

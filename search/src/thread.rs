@@ -461,7 +461,7 @@ fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job, td: &Thread
             seldepth: 0,
             multipv: 1,
             score,
-            bound: crate::info::ScoreBound::Exact,
+            bound: crate::info::Bound::Exact,
             nodes: 0,
             nps: 0,
             hashfull: 0,

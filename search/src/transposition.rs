@@ -25,28 +25,9 @@ use crate::score::{NO_SCORE, TB_WIN_IN_MAX};
 use outpost_board::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
-/// What a stored score says about the true value.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
-    /// The true score is at most the stored one (fail low).
-    Upper = 1,
-    /// The true score is at least the stored one (fail high).
-    Lower = 2,
-    /// The stored score is exact (a PV node).
-    Exact = 3,
-}
-
-impl Bound {
-    #[inline(always)]
-    fn from_bits(bits: u64) -> Option<Bound> {
-        match bits & 3 {
-            1 => Some(Bound::Upper),
-            2 => Some(Bound::Lower),
-            3 => Some(Bound::Exact),
-            _ => None,
-        }
-    }
-}
+/// What a stored score says about the true value; its discriminants (1, 2, 3) are the two bits
+/// packed at bit 56, 0 marking an empty slot.
+pub use outpost_types::Bound;
 
 /// Stored depths are offset so that quiescence entries (depth 0 and -1) fit in a `u8`.
 const DEPTH_OFFSET: i32 = 2;

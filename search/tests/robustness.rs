@@ -6,7 +6,7 @@ mod common;
 
 use common::{random_position, run, Collector, Rng};
 use outpost_board::{Move, Position};
-use outpost_search::{Score, ScoreBound, Search, SearchLimits, SearchOptions};
+use outpost_search::{Bound, Score, Search, SearchLimits, SearchOptions};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -270,7 +270,7 @@ fn multipv_reports_distinct_lines_in_order() {
         Score::Mate(m) => m.signum() * 100_000,
     };
     assert!(cp(last[0].score) >= cp(last[1].score) && cp(last[1].score) >= cp(last[2].score));
-    assert!(last.iter().all(|i| i.bound == ScoreBound::Exact));
+    assert!(last.iter().all(|i| i.bound == Bound::Exact));
     drop(infos);
     assert_eq!(c.bestmove().unwrap().0, firsts[0]);
 }

@@ -24,7 +24,7 @@ use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
 use crate::error::{FileAction, ToolError};
 use outpost_board::{Color, FenError, Move, Position, Rng};
 use outpost_search::{
-    CurrMove, Reporter, Score, ScoreBound, Search, SearchInfo, SearchLimits, SearchOptions,
+    Bound, CurrMove, Reporter, Score, Search, SearchInfo, SearchLimits, SearchOptions,
 };
 use std::collections::HashSet;
 use std::fmt;
@@ -438,7 +438,7 @@ struct Capture {
 
 impl Reporter for Capture {
     fn info(&self, info: &SearchInfo) {
-        if info.multipv == 1 && info.bound == ScoreBound::Exact {
+        if info.multipv == 1 && info.bound == Bound::Exact {
             if let Ok(mut last) = self.last.lock() {
                 last.0 = Some(info.score);
             }

@@ -1,14 +1,14 @@
 //! Feeds arbitrary bytes, as the engine's reader would pass them (lossy UTF-8), through both
 //! parsers and every reply formatter, and checks the properties the crate
-//! promises: nothing panics, `vampirc-uci` never disagrees with our grammar on the lines it is
-//! given, error texts stay on one line, and formatted output never contains a line break.
+//! promises: nothing panics, `vampirc-uci` never disagrees with our grammar on the lines routed
+//! to it, error texts stay on one line, and formatted output never contains a line break.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use outpost_protocol::{
-    parse_uci_verbose, parse_xboard_verbose, uci, Bound, Command, Dialect, Features,
-    GameResult, Handshake, Info, OptionSpec, Reply, Score,
+    parse_uci_verbose, parse_xboard_verbose, uci, Bound, Command, CurrMove, Dialect, Features,
+    GameResult, Handshake, OptionSpec, Reply, Score, SearchInfo,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -53,26 +53,28 @@ fn check_replies(data: &[u8], text: &str) {
         }
         i64::from_le_bytes(b)
     };
-    let info = Info {
-        depth: Some(num(0) as u32),
-        seldepth: (num(1) & 1 == 0).then_some(num(1) as u32),
-        multipv: Some(num(2) as u32),
-        score: Some(if num(3) & 1 == 0 {
+    let info = SearchInfo {
+        depth: num(0) as i32,
+        seldepth: num(1) as i32,
+        multipv: num(2) as usize,
+        score: if num(3) & 1 == 0 {
             Score::Cp(num(4) as i32)
         } else {
             Score::Mate(num(4) as i32)
-        }),
-        bound: [None, Some(Bound::Lower), Some(Bound::Upper)][(num(5) as u64 % 3) as usize],
-        wdl: Some((num(6) as u32, num(7) as u32, num(8) as u32)),
-        nodes: Some(num(9) as u64),
-        nps: (num(10) & 1 == 0).then_some(num(10) as u64),
-        hashfull: Some(num(11) as u32),
-        tbhits: Some(num(12) as u64),
-        time_ms: Some(num(13) as u64),
+        },
+        bound: [Bound::Exact, Bound::Lower, Bound::Upper][(num(5) as u64 % 3) as usize],
+        nodes: num(9) as u64,
+        nps: num(10) as u64,
+        hashfull: num(11) as u32,
+        tbhits: num(12) as u64,
+        time_ms: num(13) as u64,
         pv: words.clone(),
-        currmove: Some(word(0)),
-        currmovenumber: Some(num(14) as u32),
-        string: (num(15) & 1 == 0).then(|| text.to_string()),
+    };
+    let wdl = (num(15) & 1 == 0).then_some((num(6) as u32, num(7) as u32, num(8) as u32));
+    let current = CurrMove {
+        depth: num(0) as i32,
+        mv: word(0),
+        number: num(14) as usize,
     };
     let options = vec![
         OptionSpec::spin(&word(1), num(0), num(1), num(2)),
@@ -96,7 +98,8 @@ fn check_replies(data: &[u8], text: &str) {
         }),
         Reply::ReadyOk,
         Reply::Pong(num(0)),
-        Reply::Info(info),
+        Reply::Info { info, wdl },
+        Reply::CurrMove(current),
         Reply::BestMove {
             mv: word(0),
             ponder: Some(word(1)),

@@ -12,9 +12,9 @@ pub mod xboard;
 mod tests;
 
 use crate::command::GameResult;
-use crate::info::Info;
 use crate::option::OptionSpec;
 use crate::Dialect;
+use outpost_types::{CurrMove, SearchInfo};
 
 pub use xboard::Features;
 
@@ -27,8 +27,14 @@ pub enum Reply {
     ReadyOk,
     /// CECP `pong N`.
     Pong(i64),
-    /// A search report: a UCI `info` line or a CECP thinking line.
-    Info(Info),
+    /// A search report, moves written in the dialect's notation: a UCI `info` line or a CECP
+    /// thinking line. `wdl` is win/draw/loss per mille, shown in UCI only (`UCI_ShowWDL`).
+    Info {
+        info: SearchInfo<String>,
+        wdl: Option<(u32, u32, u32)>,
+    },
+    /// The root move being searched: a UCI `info currmove` line; nothing in CECP.
+    CurrMove(CurrMove<String>),
     /// The move the engine plays: UCI `bestmove M [ponder P]`, CECP `move M`.
     BestMove { mv: String, ponder: Option<String> },
     /// A message for people: UCI `info string ...`, CECP `# ...` (a comment XBoard ignores).

@@ -1,7 +1,7 @@
 //! Formatting tests for both dialects.
 
 use super::*;
-use crate::info::{Bound, Score};
+use outpost_types::{Bound, CurrMove, Score, SearchInfo};
 
 fn uci(reply: Reply) -> Vec<String> {
     reply.lines(Dialect::Uci)
@@ -95,119 +95,113 @@ fn xboard_handshake_has_the_features_of_issue_4() {
     );
 }
 
-fn full_info() -> Info {
-    Info {
-        depth: Some(12),
-        seldepth: Some(18),
-        multipv: Some(1),
-        score: Some(Score::Cp(34)),
-        bound: None,
-        wdl: Some((412, 501, 87)),
-        nodes: Some(1_234_567),
-        nps: Some(987_654),
-        hashfull: Some(231),
-        tbhits: Some(5),
-        time_ms: Some(1250),
+fn full_info() -> SearchInfo<String> {
+    SearchInfo {
+        depth: 12,
+        seldepth: 18,
+        multipv: 1,
+        score: Score::Cp(34),
+        bound: Bound::Exact,
+        nodes: 1_234_567,
+        nps: 987_654,
+        hashfull: 231,
+        tbhits: 5,
+        time_ms: 1250,
         pv: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
-        currmove: None,
-        currmovenumber: None,
-        string: None,
     }
 }
 
+fn info(info: SearchInfo<String>) -> Reply {
+    Reply::Info { info, wdl: None }
+}
+
 #[test]
-fn uci_info_line_prints_set_fields_in_conventional_order() {
+fn uci_info_line_prints_its_fields_in_conventional_order() {
     assert_eq!(
-        uci(Reply::Info(full_info())),
+        uci(Reply::Info {
+            info: full_info(),
+            wdl: Some((412, 501, 87))
+        }),
         [
             "info depth 12 seldepth 18 multipv 1 score cp 34 wdl 412 501 87 nodes 1234567 \
           nps 987654 hashfull 231 tbhits 5 time 1250 pv e2e4 e7e5 g1f3"
         ]
     );
-    let bounded = Info {
-        score: Some(Score::Cp(-20)),
-        bound: Some(Bound::Upper),
+    assert_eq!(
+        uci(info(full_info())),
+        [
+            "info depth 12 seldepth 18 multipv 1 score cp 34 nodes 1234567 nps 987654 \
+          hashfull 231 tbhits 5 time 1250 pv e2e4 e7e5 g1f3"
+        ]
+    );
+    let bounded = Reply::Info {
+        info: SearchInfo {
+            score: Score::Cp(-20),
+            bound: Bound::Upper,
+            ..full_info()
+        },
+        wdl: Some((1, 2, 997)),
+    };
+    assert!(uci(bounded)[0].contains(" score cp -20 upperbound wdl 1 2 997 nodes "));
+    let mate = SearchInfo {
+        score: Score::Mate(-3),
+        bound: Bound::Lower,
         ..full_info()
     };
-    assert!(uci(Reply::Info(bounded))[0].contains(" score cp -20 upperbound wdl "));
-    let mate = Info {
-        score: Some(Score::Mate(-3)),
-        bound: Some(Bound::Lower),
-        wdl: None,
+    assert!(uci(info(mate))[0].contains(" score mate -3 lowerbound nodes "));
+    // A root without legal moves: no PV, and depths below zero never reach the GUI.
+    let no_move = SearchInfo {
+        depth: -1,
+        seldepth: 0,
+        score: Score::Mate(0),
+        pv: Vec::new(),
         ..full_info()
-    };
-    assert!(uci(Reply::Info(mate))[0].contains(" score mate -3 lowerbound nodes "));
-    let currmove = Info {
-        depth: Some(20),
-        currmove: Some("g1f3".into()),
-        currmovenumber: Some(3),
-        ..Info::default()
     };
     assert_eq!(
-        uci(Reply::Info(currmove)),
+        uci(info(no_move)),
+        [
+            "info depth 0 seldepth 0 multipv 1 score mate 0 nodes 1234567 nps 987654 \
+          hashfull 231 tbhits 5 time 1250"
+        ]
+    );
+    let currmove = Reply::CurrMove(CurrMove {
+        depth: 20,
+        mv: "g1f3".into(),
+        number: 3,
+    });
+    assert_eq!(
+        uci(currmove.clone()),
         ["info depth 20 currmove g1f3 currmovenumber 3"]
     );
-    assert_eq!(uci(Reply::Info(Info::default())), ["info"]);
-    let string = Info {
-        depth: Some(1),
-        string: Some("hello\nworld".into()),
-        ..Info::default()
-    };
-    assert_eq!(
-        uci(Reply::Info(string)),
-        ["info depth 1 string hello world"]
-    );
+    // CECP has no line for it.
+    assert!(xb(currmove).is_empty());
 }
 
 #[test]
 fn xboard_thinking_output() {
-    let basic = Info {
-        depth: Some(9),
-        score: Some(Score::Cp(-41)),
-        time_ms: Some(1234),
-        nodes: Some(56789),
-        pv: vec!["e2e4".into(), "e7e5".into()],
-        ..Info::default()
-    };
+    // All three optional fields, then a tab before the PV; `wdl` is UCI only.
     assert_eq!(
-        xb(Reply::Info(basic.clone())),
-        ["9 -41 123 56789 e2e4 e7e5"]
-    );
-    // All three optional fields, then a tab before the PV.
-    assert_eq!(
-        xb(Reply::Info(full_info())),
+        xb(Reply::Info {
+            info: full_info(),
+            wdl: Some((412, 501, 87))
+        }),
         ["12 34 125 1234567 18 987654 5\te2e4 e7e5 g1f3"]
     );
-    let only_nps = Info {
-        nps: Some(100),
-        ..basic.clone()
+    let bounded = SearchInfo {
+        score: Score::Cp(-41),
+        bound: Bound::Lower,
+        time_ms: 1239,
+        ..full_info()
     };
     assert_eq!(
-        xb(Reply::Info(only_nps)),
-        ["9 -41 123 56789 9 100 0\te2e4 e7e5"]
+        xb(info(bounded)),
+        ["12 -41 123 1234567 18 987654 5\te2e4 e7e5 g1f3"]
     );
-    let no_pv = Info {
+    let no_pv = SearchInfo {
         pv: Vec::new(),
-        ..basic.clone()
+        ..full_info()
     };
-    assert_eq!(xb(Reply::Info(no_pv)), ["9 -41 123 56789"]);
-    // No depth or no score: CECP has no line for it.
-    assert!(xb(Reply::Info(Info {
-        score: None,
-        ..basic.clone()
-    }))
-    .is_empty());
-    assert!(xb(Reply::Info(Info {
-        depth: None,
-        ..basic.clone()
-    }))
-    .is_empty());
-    // A string goes out as a comment.
-    let string = Info {
-        string: Some("tablebases loaded".into()),
-        ..Info::default()
-    };
-    assert_eq!(xb(Reply::Info(string)), ["# tablebases loaded"]);
+    assert_eq!(xb(info(no_pv)), ["12 34 125 1234567 18 987654 5"]);
 }
 
 #[test]
@@ -223,12 +217,18 @@ fn xboard_mate_scores_use_the_100000_convention() {
     assert_eq!(score(Score::Cp(-150_000)), -99_999);
     assert_eq!(score(Score::Mate(i32::MAX)), 100_000 + i64::from(i32::MAX));
     assert_eq!(score(Score::Mate(i32::MIN)), -100_000 + i64::from(i32::MIN));
-    let mate = Info {
-        depth: Some(5),
-        score: Some(Score::Mate(3)),
-        ..Info::default()
+    let mate = SearchInfo {
+        depth: 5,
+        seldepth: 7,
+        score: Score::Mate(3),
+        nodes: 0,
+        nps: 0,
+        tbhits: 0,
+        time_ms: 0,
+        pv: Vec::new(),
+        ..full_info()
     };
-    assert_eq!(xb(Reply::Info(mate)), ["5 100003 0 0"]);
+    assert_eq!(xb(info(mate)), ["5 100003 0 0 7 0 0"]);
 }
 
 #[test]
@@ -337,13 +337,14 @@ fn no_field_can_break_a_line() {
             comment: evil.clone(),
         },
         Reply::Hint(evil.clone()),
-        Reply::Info(Info {
-            depth: Some(1),
-            score: Some(Score::Cp(0)),
+        info(SearchInfo {
             pv: vec![evil.clone()],
-            currmove: Some(evil.clone()),
-            string: Some(evil.clone()),
-            ..Info::default()
+            ..full_info()
+        }),
+        Reply::CurrMove(CurrMove {
+            depth: 1,
+            mv: evil.clone(),
+            number: 1,
         }),
         Reply::Handshake(Handshake {
             name: evil.clone(),

@@ -3,9 +3,9 @@
 use std::fmt::Write;
 
 use super::{Handshake, Reply};
-use crate::info::{Bound, Info, Score};
 use crate::option::{OptionKind, OptionSpec};
 use crate::text::one_line;
+use outpost_types::{Bound, CurrMove, Score, SearchInfo};
 
 /// The UCI lines of `reply`.
 pub fn lines(reply: &Reply) -> Vec<String> {
@@ -13,7 +13,8 @@ pub fn lines(reply: &Reply) -> Vec<String> {
         Reply::Handshake(h) => handshake(h),
         Reply::ReadyOk => vec!["readyok".to_string()],
         Reply::Pong(_) | Reply::Hint(_) | Reply::Resign => Vec::new(),
-        Reply::Info(info) => vec![info_line(info)],
+        Reply::Info { info, wdl } => vec![info_line(info, *wdl)],
+        Reply::CurrMove(current) => vec![currmove_line(current)],
         Reply::BestMove { mv, ponder } => vec![bestmove(mv, ponder.as_deref())],
         Reply::InfoString(s) => vec![info_string(s)],
         Reply::Error { reason, command } => {
@@ -81,48 +82,51 @@ pub fn option_line(spec: &OptionSpec) -> String {
     }
 }
 
-/// An `info` line with the fields that are set, in the order engines conventionally use:
-/// `depth seldepth multipv score [bound] wdl nodes nps hashfull tbhits time currmove
-/// currmovenumber pv`, and `string` last because it runs to the end of the line.
-pub fn info_line(info: &Info) -> String {
-    let mut line = String::from("info");
-    let mut put = |key: &str, value: Option<String>| {
-        if let Some(v) = value {
-            let _ = write!(line, " {key} {v}");
-        }
-    };
-    put("depth", info.depth.map(|v| v.to_string()));
-    put("seldepth", info.seldepth.map(|v| v.to_string()));
-    put("multipv", info.multipv.map(|v| v.to_string()));
-    put(
-        "score",
-        info.score.map(|s| {
-            let mut score = match s {
-                Score::Cp(cp) => format!("cp {cp}"),
-                Score::Mate(m) => format!("mate {m}"),
-            };
-            match info.bound {
-                Some(Bound::Lower) => score.push_str(" lowerbound"),
-                Some(Bound::Upper) => score.push_str(" upperbound"),
-                None => {}
-            }
-            score
-        }),
+/// An `info` line in the order engines conventionally use: `depth seldepth multipv score
+/// [bound] [wdl] nodes nps hashfull tbhits time pv` (no `pv` when the line has no move).
+pub fn info_line(info: &SearchInfo<String>, wdl: Option<(u32, u32, u32)>) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        info.depth.max(0),
+        info.seldepth.max(0),
+        info.multipv,
+        score(info.score)
     );
-    put("wdl", info.wdl.map(|(w, d, l)| format!("{w} {d} {l}")));
-    put("nodes", info.nodes.map(|v| v.to_string()));
-    put("nps", info.nps.map(|v| v.to_string()));
-    put("hashfull", info.hashfull.map(|v| v.to_string()));
-    put("tbhits", info.tbhits.map(|v| v.to_string()));
-    put("time", info.time_ms.map(|v| v.to_string()));
-    put("currmove", info.currmove.as_deref().map(one_line));
-    put("currmovenumber", info.currmovenumber.map(|v| v.to_string()));
-    put(
-        "pv",
-        (!info.pv.is_empty()).then(|| one_line(&info.pv.join(" "))),
+    match info.bound {
+        Bound::Lower => line.push_str(" lowerbound"),
+        Bound::Upper => line.push_str(" upperbound"),
+        Bound::Exact => {}
+    }
+    if let Some((w, d, l)) = wdl {
+        let _ = write!(line, " wdl {w} {d} {l}");
+    }
+    let _ = write!(
+        line,
+        " nodes {} nps {} hashfull {} tbhits {} time {}",
+        info.nodes, info.nps, info.hashfull, info.tbhits, info.time_ms
     );
-    put("string", info.string.as_deref().map(one_line));
+    if !info.pv.is_empty() {
+        let _ = write!(line, " pv {}", one_line(&info.pv.join(" ")));
+    }
     line
+}
+
+/// `cp N` or `mate N`.
+fn score(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(m) => format!("mate {m}"),
+    }
+}
+
+/// `info depth D currmove M currmovenumber N`.
+pub fn currmove_line(current: &CurrMove<String>) -> String {
+    format!(
+        "info depth {} currmove {} currmovenumber {}",
+        current.depth.max(0),
+        one_line(&current.mv),
+        current.number
+    )
 }
 
 /// `bestmove M` or `bestmove M ponder P`.

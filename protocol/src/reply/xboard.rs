@@ -1,20 +1,20 @@
 //! Replies printed as CECP (xboard protocol version 2).
 //!
-//! Thinking output is `DEPTH SCORE TIME NODES [SELDEPTH NPS TBHITS<tab>]PV` with the time in
+//! Thinking output is `DEPTH SCORE TIME NODES SELDEPTH NPS TBHITS<tab>PV` with the time in
 //! centiseconds. Mate scores follow the convention XBoard (4.x) displays as `#N` and
 //! python-chess reads back: mate in N moves is `100000 + N`, getting mated in N moves is
 //! `-100000 - N` (and "already mated", UCI `mate 0`, is `-100000`). Centipawn scores are
-//! clamped to +-99999 so they can never be mistaken for mates. The optional fields are written
-//! all three or none, followed by a tab, because XBoard reads the *last* integer before the
+//! clamped to +-99999 so they can never be mistaken for mates. The optional fields are always
+//! written, all three, followed by a tab, because XBoard reads the *last* integer before the
 //! tab as tbhits while python-chess reads them in order; with all three both agree. CECP has
 //! no fail-high/fail-low marker, so a bounded score is printed as a plain score.
 
 use std::fmt::Write;
 
 use super::{Handshake, Reply};
-use crate::info::{Info, Score};
 use crate::option::{OptionKind, OptionSpec};
 use crate::text::one_line;
+use outpost_types::{Score, SearchInfo};
 
 /// The `feature` values that depend on the build; the rest of the feature list is fixed by what
 /// the engine implements (see [`handshake`]).
@@ -47,13 +47,8 @@ pub fn lines(reply: &Reply) -> Vec<String> {
         Reply::Handshake(h) => handshake(h),
         Reply::ReadyOk => Vec::new(),
         Reply::Pong(n) => vec![format!("pong {n}")],
-        Reply::Info(info) => {
-            if let Some(s) = &info.string {
-                vec![comment(s)]
-            } else {
-                thinking_line(info).into_iter().collect()
-            }
-        }
+        Reply::Info { info, .. } => vec![thinking_line(info)],
+        Reply::CurrMove(_) => Vec::new(),
         Reply::BestMove { mv, .. } => vec![format!("move {}", one_line(mv))],
         Reply::InfoString(s) => vec![comment(s)],
         Reply::Error { reason, command } => {
@@ -147,32 +142,24 @@ pub fn score(score: Score) -> i64 {
     }
 }
 
-/// A thinking line, or `None` when `info` has no depth or no score (a `currmove` update, say),
-/// which CECP has no line for.
-pub fn thinking_line(info: &Info) -> Option<String> {
-    let depth = info.depth?;
-    let s = score(info.score?);
-    let centis = info.time_ms.unwrap_or(0) / 10;
-    let nodes = info.nodes.unwrap_or(0);
-    let mut line = format!("{depth} {s} {centis} {nodes}");
-    let extras = info.seldepth.is_some() || info.nps.is_some() || info.tbhits.is_some();
-    let separator = if extras {
-        let _ = write!(
-            line,
-            " {} {} {}",
-            info.seldepth.unwrap_or(depth),
-            info.nps.unwrap_or(0),
-            info.tbhits.unwrap_or(0)
-        );
-        '\t'
-    } else {
-        ' '
-    };
+/// A thinking line: `DEPTH SCORE CENTISECONDS NODES SELDEPTH NPS TBHITS`, then a tab and the
+/// PV when there is one.
+pub fn thinking_line(info: &SearchInfo<String>) -> String {
+    let mut line = format!(
+        "{} {} {} {} {} {} {}",
+        info.depth.max(0),
+        score(info.score),
+        info.time_ms / 10,
+        info.nodes,
+        info.seldepth.max(0),
+        info.nps,
+        info.tbhits
+    );
     if !info.pv.is_empty() {
-        line.push(separator);
+        line.push('\t');
         line.push_str(&one_line(&info.pv.join(" ")));
     }
-    Some(line)
+    line
 }
 
 /// A line XBoard ignores, for messages to people.

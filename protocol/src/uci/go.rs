@@ -9,9 +9,10 @@
 //! until a `stop` the GUI never meant to send. A repeated keyword takes its last value.
 //! `go perft N` is routed to [`Command::Perft`].
 
-use crate::command::{Command, GoParams};
+use crate::command::Command;
 use crate::extension;
 use crate::text::{self, Token};
+use outpost_types::SearchLimits;
 use std::fmt::Display;
 
 /// The search time of a `go` whose every limit was unreadable: short, so a GUI that sent garbage
@@ -113,8 +114,8 @@ fn params(
     args: &[Token<'_>],
     warnings: &mut Vec<String>,
     corrections: &mut Vec<String>,
-) -> GoParams {
-    let mut p = GoParams::default();
+) -> SearchLimits<String> {
+    let mut p = SearchLimits::default();
     let mut dropped = false;
     let mut i = 0;
     while i < args.len() {
@@ -196,15 +197,7 @@ fn params(
             )),
         }
     }
-    let limited = p.infinite
-        || p.ponder
-        || p.depth.is_some()
-        || p.nodes.is_some()
-        || p.mate.is_some()
-        || p.movetime.is_some()
-        || p.wtime.is_some()
-        || p.btime.is_some();
-    if dropped && !limited {
+    if dropped && !p.is_limited() {
         corrections.push(format!(
             "go: no usable limit left; searching {FALLBACK_MOVETIME_MS} ms"
         ));

@@ -1,5 +1,5 @@
-//! Our own reading of a UCI line: the authoritative one (see the `uci` module for how
-//! `vampirc-uci` is used alongside it).
+//! Our own reading of a UCI line: every line that `vampirc-uci` is not known to read exactly
+//! (the `uci` module says which lines go where).
 //!
 //! It follows the spec's robustness rules rather than a strict grammar: any whitespace separates
 //! tokens, command and keyword names are matched without regard to case, unknown tokens are
@@ -29,9 +29,9 @@ const STANDARD: [&str; 11] = [
     "quit",
 ];
 
-/// Parses one line (any line ending or surrounding whitespace is fine).
-pub fn parse(line: &str) -> Parsed {
-    let tokens = text::tokenize(line);
+/// Parses one line (any line ending or surrounding whitespace is fine), already split into
+/// `tokens` by [`text::tokenize`].
+pub fn parse(line: &str, tokens: &[Token<'_>]) -> Parsed {
     let Some(first) = tokens.first() else {
         return Parsed::clean(Command::Empty);
     };

@@ -1,6 +1,6 @@
-//! UCI input: one line of text to one [`Command`].
+//! UCI input: one line of text to one [`Command`], read by one parser chosen up front.
 //!
-//! # Two readings, ours authoritative
+//! # Two parsers, one per line
 //!
 //! The project chose `vampirc-uci` 0.11.1 as its UCI parser, and we measured what it does with
 //! the input real GUIs and people send. On a tidy line it is right; but it panics on
@@ -13,14 +13,20 @@
 //! the null move `0000` or at any malformed move (dropping the moves after it), two spaces after
 //! `moves` drop the whole list, trailing text is ignored (`isready foo`, `ucinewgamex`), and
 //! `setoption name X value` (empty value) loses the value, and an option name with a word that
-//! starts with "value" (`ValueScale`) makes the line Unknown. Each case has a test in `tests.rs`.
+//! starts with "value" (`ValueScale`) makes the line Unknown. It does not know our extensions
+//! (`perft`, `bench`, `d`, `eval`) nor the case-insensitive command words and the skipping of
+//! unknown leading words that the spec's robustness rules ask for. Each case has a test in
+//! `tests.rs`.
 //!
-//! Our own grammar (`uci/grammar.rs`) handles all of these, so it is authoritative: [`parse_uci`]
-//! always runs it. When a line lies in the subset where `vampirc-uci` is known to be right
-//! (`uci/vampirc.rs`), the crate parses it too, and its command is returned after checking that it
-//! equals ours; on any disagreement ours wins and the difference is logged. So the crate stays
-//! in use where it is right, acting as an independent second parser that guards our grammar
-//! against drift, and the fuzz target asserts that the two never disagree ([`cross_check`]).
+//! So each line takes exactly one [`Path`], decided from its shape before anything is parsed
+//! ([`path`]): the tidy lines of the standard commands that the crate reads exactly (which is
+//! what GUIs send in a game: `uci`, `isready`, `setoption`, `position startpos|fen ... moves ...`
+//! with a six-field KQkq FEN, `go` with the usual limits) go to `vampirc-uci`
+//! (`uci/vampirc.rs` says which, and why each other case is left out); every other line goes to
+//! our grammar (`uci/grammar.rs`), which follows the spec's robustness rules and reports what it
+//! skipped or corrected. Nothing is parsed twice in play. The tests and the fuzz target do read
+//! the crate's lines with our grammar too ([`cross_check`]), to prove the routing sound: where
+//! the crate parses, it agrees with what our grammar would have said, warnings included.
 
 pub(crate) mod go;
 mod grammar;
@@ -30,7 +36,30 @@ mod vampirc;
 mod tests;
 
 use crate::command::{Command, Parsed};
-use crate::text;
+use crate::text::{self, Token};
+
+/// Which parser reads a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Path {
+    /// `vampirc-uci`: a tidy standard line it is known to read exactly.
+    Vampirc,
+    /// Our grammar: everything else (extensions, odd spacing or case, values and FENs the
+    /// crate misreads, unknown or malformed lines).
+    Grammar,
+}
+
+/// The parser that reads `line`, decided from its shape alone.
+pub fn path(line: &str) -> Path {
+    path_of(line, &text::tokenize(line))
+}
+
+fn path_of(line: &str, tokens: &[Token<'_>]) -> Path {
+    if vampirc::handles(line, tokens) {
+        Path::Vampirc
+    } else {
+        Path::Grammar
+    }
+}
 
 /// Parses one UCI line (with or without its line ending) into a [`Command`].
 pub fn parse_uci(line: &str) -> Command {
@@ -39,45 +68,53 @@ pub fn parse_uci(line: &str) -> Command {
 
 /// Like [`parse_uci`], also returning what was skipped as warnings.
 pub fn parse_uci_verbose(line: &str) -> Parsed {
-    let ours = grammar::parse(line);
-    match vampirc::reading(line, &text::tokenize(line)) {
-        Some(theirs) if theirs == ours.command => Parsed {
-            command: theirs,
-            ..ours
+    let tokens = text::tokenize(line);
+    match path_of(line, &tokens) {
+        Path::Vampirc => match vampirc::parse(line) {
+            Some(command) => Parsed::clean(command),
+            None => {
+                // A hole in `vampirc::handles`: the fuzz target and `cross_check` look for
+                // these. The GUI still gets an answer.
+                log::warn!(
+                    "vampirc-uci failed on {:?}, which it should read; using our grammar",
+                    text::excerpt(line)
+                );
+                grammar::parse(line, &tokens)
+            }
         },
-        Some(theirs) => {
-            log::warn!(
-                "vampirc-uci read {:?} as {theirs:?}, ours as {:?}; using ours",
-                text::excerpt(line),
-                ours.command
-            );
-            ours
-        }
-        None => ours,
+        Path::Grammar => grammar::parse(line, &tokens),
     }
 }
 
-/// The two readings of a line, when they differ.
+/// A line on the `vampirc-uci` path whose reading differs from our grammar's.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Disagreement {
-    pub ours: Command,
-    pub vampirc: Command,
+    /// What our grammar makes of the line.
+    pub ours: Parsed,
+    /// The crate's reading (`None`: it panicked or read something we cannot carry).
+    pub vampirc: Option<Command>,
 }
 
-/// Checks that `vampirc-uci` and our grammar agree on `line` (trivially true when the line is
-/// outside the vetted subset). The fuzz target calls this on every input.
+/// Checks that a line routed to `vampirc-uci` is read as our grammar would have read it,
+/// with no warning or correction lost (trivially true on the grammar path). For tests and the
+/// fuzz target: in play each line is parsed once.
 pub fn cross_check(line: &str) -> Result<(), Box<Disagreement>> {
-    let ours = grammar::parse(line).command;
-    match vampirc::reading(line, &text::tokenize(line)) {
-        Some(theirs) if theirs != ours => Err(Box::new(Disagreement {
-            ours,
-            vampirc: theirs,
-        })),
-        _ => Ok(()),
+    let tokens = text::tokenize(line);
+    if path_of(line, &tokens) == Path::Grammar {
+        return Ok(());
+    }
+    let ours = grammar::parse(line, &tokens);
+    let vampirc = vampirc::parse(line);
+    match &vampirc {
+        Some(theirs) if Parsed::clean(theirs.clone()) == ours => Ok(()),
+        _ => Err(Box::new(Disagreement { ours, vampirc })),
     }
 }
 
-/// `vampirc-uci`'s reading of `line`, or `None` if the line is outside the vetted subset.
+/// `vampirc-uci`'s reading of `line`, or `None` if the line is on the grammar path.
 pub fn vampirc_reading(line: &str) -> Option<Command> {
-    vampirc::reading(line, &text::tokenize(line))
+    match path(line) {
+        Path::Vampirc => vampirc::parse(line),
+        Path::Grammar => None,
+    }
 }

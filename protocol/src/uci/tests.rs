@@ -1,12 +1,18 @@
 //! UCI parsing tests. The first group pins down each known gap of `vampirc-uci` 0.11.1: it
-//! shows what the crate itself does with the input, then what `parse_uci` returns.
+//! shows what the crate itself does with the input, then what `parse_uci` returns. The second
+//! says which parser reads which line (`path`) and checks that the crate's lines read as our
+//! grammar would read them.
 
 use std::panic;
 
 use vampirc_uci::UciMessage;
 
 use super::*;
-use crate::command::{GoParams, OptionSetting, StartPos};
+use crate::command::{OptionSetting, StartPos};
+use outpost_types::SearchLimits;
+
+/// What `go` parses into.
+type GoParams = SearchLimits<String>;
 
 const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -21,7 +27,7 @@ fn crate_says_unknown(line: &str) -> bool {
 }
 
 fn go(f: impl FnOnce(&mut GoParams)) -> Command {
-    let mut p = GoParams::default();
+    let mut p = SearchLimits::default();
     f(&mut p);
     Command::Go(p)
 }
@@ -191,8 +197,12 @@ fn gap_trailing_whitespace_after_go_panics_inside_the_crate() {
             "{line:?}: the crate no longer panics"
         );
         assert_eq!(parse_uci(line), expected, "{line:?}");
-        // Normalised, the same line is inside the vetted subset and both readings agree.
-        assert_eq!(vampirc_reading(line), Some(expected));
+        // Not tidy, so our grammar reads it; the crate never sees it.
+        assert_eq!(path(line), Path::Grammar, "{line:?}");
+        // The tidy form of the same line is the crate's, and it reads it the same.
+        let tidy = line.trim_end();
+        assert_eq!(path(tidy), Path::Vampirc, "{tidy:?}");
+        assert_eq!(parse_uci(tidy), expected, "{tidy:?}");
     }
 }
 
@@ -326,7 +336,147 @@ fn gap_option_names_starting_with_value() {
     );
 }
 
-// ---- the vetted subset: both readings agree ---------------------------------------------
+// ---- one parser per line ---------------------------------------------------------------
+
+/// Representative lines, the parser that reads each, and what it must read. The first group is
+/// what GUIs send in a game; the second is each reason a line goes to our grammar.
+#[test]
+fn each_line_takes_one_path_and_reads_right() {
+    use Path::{Grammar, Vampirc};
+    let shredder = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+    let four_fields = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+    let cases: Vec<(String, Path, Command)> = vec![
+        ("uci".into(), Vampirc, Command::Uci),
+        ("isready".into(), Vampirc, Command::IsReady),
+        ("isready\r\n".into(), Vampirc, Command::IsReady),
+        ("ucinewgame".into(), Vampirc, Command::NewGame),
+        ("debug on".into(), Vampirc, Command::Debug(true)),
+        (
+            "setoption name Move Overhead value 30".into(),
+            Vampirc,
+            set("Move Overhead", Some("30")),
+        ),
+        (
+            "setoption name Clear Hash".into(),
+            Vampirc,
+            set("Clear Hash", None),
+        ),
+        (
+            "position startpos moves e2e4 e7e5".into(),
+            Vampirc,
+            position(StartPos::Startpos, &["e2e4", "e7e5"]),
+        ),
+        (
+            format!("position fen {START_FEN} moves e2e4"),
+            Vampirc,
+            position(fen(START_FEN), &["e2e4"]),
+        ),
+        (
+            "go wtime 60000 btime 59000 winc 1000 binc 1000".into(),
+            Vampirc,
+            go(|p| {
+                p.wtime = Some(60000);
+                p.btime = Some(59000);
+                p.winc = Some(1000);
+                p.binc = Some(1000);
+            }),
+        ),
+        ("go infinite".into(), Vampirc, go(|p| p.infinite = true)),
+        ("go depth 12".into(), Vampirc, go(|p| p.depth = Some(12))),
+        (
+            "go searchmoves e2e4 d2d4 movetime 500".into(),
+            Vampirc,
+            go(|p| {
+                p.searchmoves = vec!["e2e4".into(), "d2d4".into()];
+                p.movetime = Some(500);
+            }),
+        ),
+        ("stop".into(), Vampirc, Command::Stop),
+        ("quit".into(), Vampirc, Command::Quit),
+        // Our extensions.
+        (
+            "go perft 5".into(),
+            Grammar,
+            Command::Perft {
+                depth: 5,
+                fen: None,
+            },
+        ),
+        ("bench".into(), Grammar, Command::Bench { depth: None }),
+        ("d".into(), Grammar, Command::Display),
+        // FENs the crate refuses.
+        (
+            format!("position fen {shredder} moves g1h3"),
+            Grammar,
+            position(fen(shredder), &["g1h3"]),
+        ),
+        (
+            format!("position fen {four_fields}"),
+            Grammar,
+            position(fen(four_fields), &[]),
+        ),
+        // Limits the crate drops, truncates or panics on.
+        (
+            "go ponder wtime 1000 btime 2000".into(),
+            Grammar,
+            go(|p| {
+                p.ponder = true;
+                p.wtime = Some(1000);
+                p.btime = Some(2000);
+            }),
+        ),
+        ("go depth 256".into(), Grammar, go(|p| p.depth = Some(256))),
+        (
+            "go mate 0 depth 4".into(),
+            Grammar,
+            go(|p| p.depth = Some(4)),
+        ),
+        // Spacing and case.
+        ("go  depth 5".into(), Grammar, go(|p| p.depth = Some(5))),
+        ("go depth 5 ".into(), Grammar, go(|p| p.depth = Some(5))),
+        (
+            "position startpos moves  e2e4".into(),
+            Grammar,
+            position(StartPos::Startpos, &["e2e4"]),
+        ),
+        ("ISREADY".into(), Grammar, Command::IsReady),
+        (
+            "setoption name SyzygyPath value C:\\My  Tables".into(),
+            Grammar,
+            set("SyzygyPath", Some("C:\\My  Tables")),
+        ),
+        // Values and moves the crate loses.
+        (
+            "setoption name SyzygyPath value".into(),
+            Grammar,
+            set("SyzygyPath", Some("")),
+        ),
+        (
+            "position startpos moves e2e4 0000 e7e5".into(),
+            Grammar,
+            position(StartPos::Startpos, &["e2e4", "0000", "e7e5"]),
+        ),
+        // What the spec asks engines to skip, and what cannot be understood.
+        ("joho debug on".into(), Grammar, Command::Debug(true)),
+        ("isready foo".into(), Grammar, Command::IsReady),
+        ("register later".into(), Grammar, Command::Register),
+        ("".into(), Grammar, Command::Empty),
+    ];
+    for (line, expected_path, expected) in cases {
+        assert_eq!(path(&line), expected_path, "{line:?}");
+        assert_eq!(parse_uci(&line), expected, "{line:?}");
+        assert_eq!(
+            vampirc_reading(&line).is_some(),
+            expected_path == Vampirc,
+            "{line:?}"
+        );
+        assert_eq!(cross_check(&line), Ok(()), "{line:?}");
+    }
+    assert!(matches!(parse_uci("foo"), Command::Unknown { .. }));
+    assert_eq!(path("foo"), Grammar);
+}
+
+// ---- the crate's lines: both readings agree ---------------------------------------------
 
 #[test]
 fn tidy_lines_take_the_vampirc_path_and_agree() {
@@ -365,18 +515,16 @@ fn tidy_lines_take_the_vampirc_path_and_agree() {
         "go infinite searchmoves e2e4",
     ];
     for line in lines {
+        assert_eq!(path(line), Path::Vampirc, "{line}");
         let theirs = vampirc_reading(line);
-        assert!(
-            theirs.is_some(),
-            "{line}: expected to be in the vetted subset"
-        );
+        assert!(theirs.is_some(), "{line}: the crate failed");
         assert_eq!(theirs, Some(parse_uci(line)), "{line}");
         assert_eq!(cross_check(line), Ok(()), "{line}");
     }
 }
 
 #[test]
-fn lines_outside_the_vetted_subset_have_no_second_reading() {
+fn lines_on_the_grammar_path_have_no_vampirc_reading() {
     for line in [
         "",
         "go perft 3",
@@ -392,6 +540,7 @@ fn lines_outside_the_vetted_subset_have_no_second_reading() {
         "register later",
         "d",
     ] {
+        assert_eq!(path(line), Path::Grammar, "{line}");
         assert_eq!(vampirc_reading(line), None, "{line}");
         assert_eq!(cross_check(line), Ok(()), "{line}");
     }
@@ -596,7 +745,7 @@ fn go_forms() {
         ("go infinite", go(|p| p.infinite = true)),
         ("go ponder", go(|p| p.ponder = true)),
         ("go depth 0", go(|p| p.depth = Some(0))),
-        ("go depth 4294967295", go(|p| p.depth = Some(u32::MAX))),
+        ("go depth 2147483647", go(|p| p.depth = Some(i32::MAX))),
         (
             "go nodes 18446744073709551615",
             go(|p| p.nodes = Some(u64::MAX)),
@@ -678,8 +827,8 @@ fn go_bad_values_are_reported_and_the_search_still_runs() {
         ),
         (
             "go depth 99999999999",
-            go(|p| p.depth = Some(u32::MAX)),
-            vec!["go depth: value too large, using 4294967295"],
+            go(|p| p.depth = Some(i32::MAX)),
+            vec!["go depth: value too large, using 2147483647"],
         ),
         (
             "go nodes -5",

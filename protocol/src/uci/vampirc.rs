@@ -1,52 +1,59 @@
-//! The `vampirc-uci` reading of a line, used only where that crate is known to be right.
+//! The lines `vampirc-uci` reads, and its reading of them.
 //!
 //! `vampirc-uci` 0.11.1 parses a correct, tidy UCI line well, but on other input it panics,
 //! truncates or drops things silently (each case is listed with its test in `uci/tests.rs`).
-//! So a line reaches it only when it is inside the *vetted subset*: normalised to single spaces
-//! (our tokenizer) and made only of the commands, keywords, number sizes and FEN/move shapes
-//! that the crate's grammar handles exactly. Outside the subset there is no second reading and
-//! our grammar alone decides. The crate is also called under `catch_unwind`, as a last guard
-//! should the subset ever let a panicking input through (the fuzz target checks it does not).
+//! So [`handles`] decides, from the line's shape alone and before anything is parsed, whether a
+//! line is one it reads correctly: tidy (single spaces, no leading or trailing whitespace) and
+//! made only of the commands, keywords, number sizes and FEN/move shapes that the crate's
+//! grammar handles exactly. Those lines are parsed by the crate and by nothing else; every other
+//! line goes to our grammar. The crate is called under `catch_unwind`, as a last guard should
+//! [`handles`] ever let a panicking input through (the fuzz target checks it does not).
 
 use std::collections::HashSet;
 use std::panic;
 
 use vampirc_uci::{UciMessage, UciTimeControl};
 
-use crate::command::{Command, GoParams, OptionSetting, StartPos};
+use crate::command::{Command, OptionSetting, StartPos};
 use crate::text::{self, Token};
+use outpost_types::SearchLimits;
 
-/// `vampirc-uci`'s reading of `line` (already split into `tokens`), converted to a [`Command`],
-/// or `None` when the line is outside the vetted subset.
-pub fn reading(line: &str, tokens: &[Token<'_>]) -> Option<Command> {
+/// Whether `vampirc-uci` reads `line` (already split into `tokens`) correctly.
+pub fn handles(line: &str, tokens: &[Token<'_>]) -> bool {
     let words: Vec<&str> = tokens.iter().map(|t| t.text).collect();
-    if !vetted(line, tokens, &words) {
-        return None;
+    if without_line_ending(line) != text::join(tokens) {
+        return false;
     }
-    let normalised = words.join(" ");
-    let message = panic::catch_unwind(|| vampirc_uci::parse_one(&normalised)).ok()?;
-    convert(message)
-}
-
-fn vetted(line: &str, tokens: &[Token<'_>], words: &[&str]) -> bool {
-    match words {
+    match words.as_slice() {
         ["uci" | "isready" | "ucinewgame" | "stop" | "ponderhit" | "quit"] => true,
         ["debug", "on" | "off"] => true,
-        ["setoption", "name", ..] => setoption_vetted(line, &tokens[2..], &words[2..]),
-        ["position", "startpos", rest @ ..] => moves_vetted(rest),
+        ["setoption", "name", rest @ ..] => setoption_handled(rest),
+        ["position", "startpos", rest @ ..] => moves_handled(rest),
         ["position", "fen", a, b, c, d, e, f, rest @ ..] => {
-            fen_vetted([a, b, c, d, e, f]) && moves_vetted(rest)
+            fen_handled([a, b, c, d, e, f]) && moves_handled(rest)
         }
-        ["go", rest @ ..] => go_vetted(rest),
+        ["go", rest @ ..] => go_handled(rest),
         _ => false,
     }
 }
 
+/// The crate's reading of a line that [`handles`] accepted, or `None` if the crate panicked or
+/// read something we cannot carry (which `handles` exists to prevent).
+pub fn parse(line: &str) -> Option<Command> {
+    let text = without_line_ending(line);
+    let message = panic::catch_unwind(|| vampirc_uci::parse_one(text)).ok()?;
+    convert(message)
+}
+
+/// The line without its line ending, which is not part of the command.
+fn without_line_ending(line: &str) -> &str {
+    line.trim_end_matches(['\n', '\r'])
+}
+
 /// The crate ends a name at any token that merely *starts* with "value" (its grammar says
-/// `!^"value" ~ token`), reports `value` with nothing after it as no value, keeps `<empty>`
-/// literally and collapses nothing inside the value (we pass it normalised text), so each of
-/// those cases stays with our grammar.
-fn setoption_vetted(line: &str, tokens: &[Token<'_>], words: &[&str]) -> bool {
+/// `!^"value" ~ token`), reports `value` with nothing after it as no value and keeps `<empty>`
+/// literally, so each of those cases stays with our grammar.
+fn setoption_handled(words: &[&str]) -> bool {
     // Compared as bytes: a word may have a multi-byte character straddling byte 5.
     let starts_with_value = |w: &&str| {
         w.as_bytes()
@@ -55,7 +62,7 @@ fn setoption_vetted(line: &str, tokens: &[Token<'_>], words: &[&str]) -> bool {
     };
     let value_at = words.iter().position(|w| w.eq_ignore_ascii_case("value"));
     let (name, value) = match value_at {
-        Some(i) if words[i] == "value" => (&words[..i], Some(&tokens[i + 1..])),
+        Some(i) if words[i] == "value" => (&words[..i], Some(&words[i + 1..])),
         Some(_) => return false,
         None => (words, None),
     };
@@ -64,18 +71,15 @@ fn setoption_vetted(line: &str, tokens: &[Token<'_>], words: &[&str]) -> bool {
     }
     match value {
         None => true,
-        Some([]) => false,
-        Some(value) => {
-            let verbatim = text::verbatim(line, value);
-            verbatim != "<empty>" && verbatim == text::join(value)
-        }
+        Some([]) | Some(["<empty>"]) => false,
+        Some(_) => true,
     }
 }
 
 /// Only plain lowercase coordinate moves: the crate stops reading the list silently at the
 /// first token that is not one (the null move `0000` included), and prints uppercase
 /// promotions in lowercase.
-fn moves_vetted(rest: &[&str]) -> bool {
+fn moves_handled(rest: &[&str]) -> bool {
     match rest {
         [] => true,
         ["moves", moves @ ..] => moves.iter().all(|m| is_plain_move(m)),
@@ -89,7 +93,7 @@ fn is_plain_move(m: &str) -> bool {
 
 /// The six-field FENs the crate's grammar accepts: it rejects FENs without the counters and any
 /// castling letters other than `KQkq` (so Shredder-FEN `HAha` and X-FEN file letters).
-fn fen_vetted(fields: [&&str; 6]) -> bool {
+fn fen_handled(fields: [&&str; 6]) -> bool {
     let [placement, side, castling, ep, halfmove, fullmove] = fields;
     let ranks: Vec<&str> = placement.split('/').collect();
     let rank_ok = |r: &&str| {
@@ -117,7 +121,7 @@ fn fen_vetted(fields: [&&str; 6]) -> bool {
 /// `go ponder wtime ...` loses `ponder`), panics on `depth`/`mate`/`movestogo` above 255, reads
 /// at most 3 digits of those and 12 of the others, and rejects any keyword it does not know
 /// (`perft`) or a `searchmoves` without moves. Repeated keywords are left to our grammar too.
-fn go_vetted(rest: &[&str]) -> bool {
+fn go_handled(rest: &[&str]) -> bool {
     let mut seen = HashSet::new();
     let mut groups = HashSet::new();
     let mut i = 0;
@@ -205,7 +209,7 @@ fn convert(message: UciMessage) -> Option<Command> {
             time_control,
             search_control,
         } => {
-            let mut p = GoParams::default();
+            let mut p = SearchLimits::default();
             match time_control {
                 None => {}
                 Some(UciTimeControl::Ponder) => p.ponder = true,
@@ -222,13 +226,13 @@ fn convert(message: UciMessage) -> Option<Command> {
                     p.btime = black_time.map(|d| d.num_milliseconds());
                     p.winc = white_increment.map(|d| d.num_milliseconds());
                     p.binc = black_increment.map(|d| d.num_milliseconds());
-                    p.movestogo = moves_to_go.map(u32::from);
+                    p.movestogo = moves_to_go.map(i32::from);
                 }
             }
             if let Some(s) = search_control {
                 p.searchmoves = s.search_moves.iter().map(ToString::to_string).collect();
-                p.depth = s.depth.map(u32::from);
-                p.mate = s.mate.map(u32::from);
+                p.depth = s.depth.map(i32::from);
+                p.mate = s.mate.map(i32::from);
                 p.nodes = s.nodes;
             }
             Command::Go(p)
