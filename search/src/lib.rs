@@ -40,14 +40,23 @@
 //!
 //! `bench::run` is the fixed-depth node-count signature (`outpost bench`).
 
+mod alphabeta;
 pub mod bench;
+mod choose;
+mod clock;
 pub mod history;
 pub mod info;
+mod iterate;
 pub mod limits;
+mod lmr;
 pub mod movepicker;
 pub mod oracle;
+mod qsearch;
+mod report;
+mod root;
 pub mod score;
-mod search;
+mod searcher;
+mod shared;
 pub mod skill;
 mod thread;
 pub mod timeman;
