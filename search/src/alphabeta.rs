@@ -7,6 +7,7 @@ use crate::history::PieceTo;
 use crate::lmr::lmr;
 use crate::movepicker::{MovePicker, Stage};
 use crate::oracle::Wdl;
+use crate::params::*;
 use crate::score::*;
 use crate::searcher::{Searcher, STACK_OFFSET};
 use crate::transposition::Bound;
@@ -168,9 +169,9 @@ impl Searcher<'_> {
         if !pv_node && !in_check && excluded.is_none() {
             // Step 8. Reverse futility pruning: far enough above beta at shallow depth that a
             // quiet move from the opponent is unlikely to bring the score back.
-            if depth <= 8
+            if depth <= rfp_max_depth()
                 && !is_decisive(eval)
-                && eval - 75 * (depth - i32::from(improving)) >= beta
+                && eval - rfp_margin() * (depth - i32::from(improving)) >= beta
             {
                 return eval;
             }
@@ -178,7 +179,7 @@ impl Searcher<'_> {
             // Step 9. Null move pruning: if passing still leaves us above beta after a reduced
             // search, a real move will almost surely do too. Not with pawns and king only
             // (zugzwang), not twice in a row, and verified by a real search at high depth.
-            if depth >= 2
+            if depth >= nmp_min_depth()
                 && eval >= beta
                 && static_eval >= beta
                 && ply > 0
@@ -187,7 +188,9 @@ impl Searcher<'_> {
                 && !is_decisive(beta)
                 && self.has_non_pawn_material()
             {
-                let r = 4 + depth / 5 + ((eval - beta) / 200).min(3);
+                let r = nmp_base()
+                    + depth / nmp_depth_divisor()
+                    + ((eval - beta) / nmp_eval_divisor()).min(nmp_eval_max());
                 {
                     let ss = self.ss_mut(ply);
                     ss.mv = Move::NONE;
@@ -206,7 +209,7 @@ impl Searcher<'_> {
                 }
                 if score >= beta {
                     let score = if is_decisive(score) { beta } else { score };
-                    if depth < 12 || self.nmp_min_ply != 0 {
+                    if depth < nmp_verify_depth() || self.nmp_min_ply != 0 {
                         return score;
                     }
                     // Verification: search without null moves for our side near this depth,
@@ -226,7 +229,7 @@ impl Searcher<'_> {
 
         // Step 10. Internal iterative reduction: with no hash move this node was never searched
         // well; a shallower search now is cheaper and fills the table for the next iteration.
-        if depth >= 4 && tt_move.is_none() && (pv_node || cut_node) {
+        if depth >= iir_min_depth() && tt_move.is_none() && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -267,8 +270,8 @@ impl Searcher<'_> {
                 if quiet {
                     // Late move pruning: after enough quiet tries at low depth the rest are
                     // very unlikely to matter.
-                    let lmp_limit = (3 + depth * depth) / (2 - i32::from(improving));
-                    if depth <= 8 && move_count as i32 > lmp_limit {
+                    let lmp_limit = (lmp_base() + depth * depth) / (2 - i32::from(improving));
+                    if depth <= lmp_max_depth() && move_count as i32 > lmp_limit {
                         picker.skip_quiets();
                         if !gives_check {
                             continue;
@@ -278,16 +281,21 @@ impl Searcher<'_> {
                     let lmr_depth = (depth - 1 - lmr(depth, move_count)).max(0);
                     if !in_check
                         && !gives_check
-                        && lmr_depth <= 8
-                        && static_eval + 90 + 100 * lmr_depth <= alpha
+                        && lmr_depth <= fp_max_depth()
+                        && static_eval + fp_base() + fp_margin() * lmr_depth <= alpha
                     {
                         continue;
                     }
                     // SEE pruning of quiets that hang material.
-                    if depth <= 8 && !self.pos.see_ge(m, -50 * depth) {
+                    if depth <= see_quiet_max_depth()
+                        && !self.pos.see_ge(m, -see_quiet_margin() * depth)
+                    {
                         continue;
                     }
-                } else if depth <= 6 && !gives_check && !self.pos.see_ge(m, -90 * depth) {
+                } else if depth <= see_noisy_max_depth()
+                    && !gives_check
+                    && !self.pos.see_ge(m, -see_noisy_margin() * depth)
+                {
                     // SEE pruning of captures that lose too much (sacrifices with check are
                     // kept: they are how attacks on the king break through).
                     continue;
@@ -304,9 +312,9 @@ impl Searcher<'_> {
                 if let Some(h) = hit.filter(|h| {
                     !root
                         && m == tt_move
-                        && depth >= 8
+                        && depth >= se_min_depth()
                         && excluded.is_none()
-                        && h.depth >= depth - 3
+                        && h.depth >= depth - se_tt_depth_margin()
                         && h.bound != Bound::Upper
                         && !is_decisive(h.score)
                 }) {
@@ -352,7 +360,10 @@ impl Searcher<'_> {
 
             // Step 14. Late move reductions: later moves are searched shallower with a null
             // window, and again at full depth only if they surprise.
-            if depth >= 3 && move_count > 1 + usize::from(pv_node) && (quiet || late_noisy) {
+            if depth >= lmr_min_depth()
+                && move_count > 1 + usize::from(pv_node)
+                && (quiet || late_noisy)
+            {
                 let mut r = lmr(depth, move_count);
                 if quiet {
                     r += i32::from(!pv_node);
@@ -360,7 +371,7 @@ impl Searcher<'_> {
                     r += i32::from(cut_node);
                     r -= i32::from(was_special);
                     r -= i32::from(gives_check);
-                    r -= (hist / 6_000).clamp(-2, 2);
+                    r -= (hist / lmr_history_divisor()).clamp(-2, 2);
                 } else {
                     r -= 1 + i32::from(gives_check);
                 }

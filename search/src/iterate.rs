@@ -5,6 +5,7 @@
 
 use crate::choose::Outcome;
 use crate::info::ScoreBound;
+use crate::params::{asp_delta, asp_min_depth, asp_score_divisor};
 use crate::score::*;
 use crate::searcher::Searcher;
 use crate::shared::ThreadResult;
@@ -96,12 +97,13 @@ impl Searcher<'_> {
     /// Searches one root line with a window around its previous score, widening on failure.
     pub(crate) fn aspiration(&mut self, depth: i32) {
         let prev = self.root.moves[self.root.pv_idx].prev_score;
-        let mut delta = 12 + prev.abs().min(2_000) / 40;
-        let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(prev) && prev > -INFINITE {
-            ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
-        } else {
-            (-INFINITE, INFINITE)
-        };
+        let mut delta = asp_delta() + prev.abs().min(2_000) / asp_score_divisor();
+        let (mut alpha, mut beta) =
+            if depth >= asp_min_depth() && !is_decisive(prev) && prev > -INFINITE {
+                ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
         loop {
             let score = self.search(alpha, beta, depth, 0, false);
             self.root.moves[self.root.pv_idx..self.root.pv_last]

@@ -51,6 +51,7 @@ pub mod limits;
 mod lmr;
 pub mod movepicker;
 pub mod oracle;
+pub mod params;
 mod qsearch;
 mod report;
 mod root;

@@ -3,6 +3,7 @@
 
 use crate::history::PieceTo;
 use crate::movepicker::MovePicker;
+use crate::params::qs_delta_margin;
 use crate::score::*;
 use crate::searcher::Searcher;
 use crate::transposition::Bound;
@@ -89,8 +90,8 @@ impl Searcher<'_> {
                     .pos
                     .captured_kind(m)
                     .map_or(0, |k| outpost_board::SEE_VALUES[k.index()]);
-                if !m.is_promotion() && static_eval + gain + 200 <= alpha {
-                    best_score = best_score.max(static_eval + gain + 200);
+                if !m.is_promotion() && static_eval + gain + qs_delta_margin() <= alpha {
+                    best_score = best_score.max(static_eval + gain + qs_delta_margin());
                     continue;
                 }
                 // The table move skipped the picker's exchange test.
