@@ -67,5 +67,5 @@ pub use info::{CurrMove, NullReporter, Reporter, Score, ScoreBound, SearchInfo};
 pub use limits::{SearchLimits, SearchOptions};
 pub use oracle::{EndgameOracle, RankedMove, Wdl};
 pub use skill::Skill;
-pub use thread::Search;
-pub use transposition::{TranspositionTable, MAX_HASH_MB};
+pub use thread::{Search, SearchError};
+pub use transposition::{TranspositionTable, TtError, MAX_HASH_MB};

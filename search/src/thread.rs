@@ -39,10 +39,11 @@ use crate::report::report_no_legal_move;
 use crate::searcher::Searcher;
 use crate::shared::{Job, Shared, ThreadData, ThreadResult, NO_DEADLINE};
 use crate::timeman::TimeManager;
-use crate::transposition::TranspositionTable;
+use crate::transposition::{TranspositionTable, TtError};
 use outpost_board::{Move, Position};
 use outpost_eval::Evaluator;
 use parking_lot::{Mutex, RwLock};
+use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -51,6 +52,41 @@ use std::time::{Duration, Instant};
 /// Search threads get a large stack: the recursion is up to `MAX_PLY` deep and each frame holds
 /// a move picker. (Only the pages used are ever mapped, so 1024 threads cost little.)
 const THREAD_STACK: usize = 16 * 1024 * 1024;
+
+/// Why the search could not be set up as asked.
+#[derive(Debug)]
+pub enum SearchError {
+    /// The hash table could not be allocated (the old one, if any, is kept).
+    Hash(TtError),
+    /// The operating system refused to start search thread `id`.
+    Thread { id: usize, reason: std::io::Error },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Hash(e) => e.fmt(f),
+            SearchError::Thread { id, reason } => {
+                write!(f, "cannot start search thread {id}: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SearchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SearchError::Hash(e) => Some(e),
+            SearchError::Thread { reason, .. } => Some(reason),
+        }
+    }
+}
+
+impl From<TtError> for SearchError {
+    fn from(e: TtError) -> SearchError {
+        SearchError::Hash(e)
+    }
+}
 
 /// What a thread keeps from one search to the next.
 struct Worker {
@@ -76,7 +112,7 @@ pub struct Search {
 
 impl Search {
     /// A search with `threads` threads (at least 1) and a `hash_mb` MB table.
-    pub fn new(threads: usize, hash_mb: usize) -> Result<Search, String> {
+    pub fn new(threads: usize, hash_mb: usize) -> Result<Search, SearchError> {
         let shared = Arc::new(Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
@@ -97,7 +133,7 @@ impl Search {
         Ok(search)
     }
 
-    fn spawn(&mut self, count: usize) -> Result<(), String> {
+    fn spawn(&mut self, count: usize) -> Result<(), SearchError> {
         for id in 0..count {
             let td = Arc::new(ThreadData::default());
             // Busy until its tables are built, so `wait` covers that too.
@@ -108,7 +144,7 @@ impl Search {
                 .name(format!("search-{id}"))
                 .stack_size(THREAD_STACK)
                 .spawn(move || thread_main(id, &shared, &data))
-                .map_err(|e| format!("cannot start search thread {id}: {e}"))?;
+                .map_err(|reason| SearchError::Thread { id, reason })?;
             self.handles.push(handle);
             self.threads.push(td);
         }
@@ -133,7 +169,7 @@ impl Search {
 
     /// Changes the number of threads (stops a running search first). Returns once the new
     /// threads are ready, so their setting up is not paid for by the next search.
-    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), SearchError> {
         self.stop();
         self.wait();
         if threads.max(1) == self.threads.len() {
@@ -150,10 +186,10 @@ impl Search {
     }
 
     /// Resizes the hash table (stops a running search first). The table is empty afterwards.
-    pub fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
+    pub fn resize_hash(&mut self, mb: usize) -> Result<(), SearchError> {
         self.stop();
         self.wait();
-        self.shared.tt.write().resize(mb)
+        Ok(self.shared.tt.write().resize(mb)?)
     }
 
     /// Size of the hash table in MB.
