@@ -29,7 +29,8 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> Result<BenchRep
     };
     let result = bench::run_with(depth, 1, network, |i, fen, nodes| {
         log::info!("bench position {}/{count}: {fen}: {nodes} nodes", i + 1);
-    })?;
+    })
+    .map_err(|e| e.to_string())?;
     Ok(BenchReport {
         text: format!(
             "Bench depth {depth}, {count} positions, {evaluation} evaluation: {} ms\nNodes searched: {}\nNodes/second: {}",

@@ -83,7 +83,7 @@ pub struct Engine {
 impl Engine {
     pub fn new(out: Arc<Output>) -> Result<Engine, String> {
         let options = Options::default();
-        let search = Search::new(options.threads, options.hash_mb)?;
+        let search = Search::new(options.threads, options.hash_mb).map_err(|e| e.to_string())?;
         let (events_tx, events_rx) = unbounded();
         Ok(Engine {
             out,
@@ -356,13 +356,13 @@ impl Engine {
         }
         let result = match applied.effect {
             Effect::None => Ok(()),
-            Effect::ResizeHash(mb) => self.search.resize_hash(mb),
+            Effect::ResizeHash(mb) => self.search.resize_hash(mb).map_err(|e| e.to_string()),
             Effect::ClearHash => {
                 self.search.clear();
                 Ok(())
             }
             Effect::SetThreads(n) => {
-                let set = self.search.set_threads(n);
+                let set = self.search.set_threads(n).map_err(|e| e.to_string());
                 if set.is_ok() {
                     self.warn_if_more_threads_than_cores(n);
                 }

@@ -13,6 +13,8 @@ mod perft;
 mod report;
 #[cfg(feature = "syzygy")]
 mod syzygy;
+#[cfg(feature = "tune")]
+mod tune;
 mod uci;
 mod xboard;
 

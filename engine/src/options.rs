@@ -157,6 +157,8 @@ pub fn specs(dialect: Dialect) -> Vec<OptionSpec> {
             OptionSpec::check("Syzygy50MoveRule", true),
         ]);
     }
+    #[cfg(feature = "tune")]
+    specs.extend(crate::tune::option_specs());
     specs
 }
 
@@ -260,6 +262,10 @@ impl Options {
             "syzygy50moverule" if cfg!(feature = "syzygy") => {
                 self.syzygy_50_move_rule = check(s)?;
                 Ok(plain(Effect::RebuildOracle))
+            }
+            #[cfg(feature = "tune")]
+            _ if crate::tune::is_param(&s.name) => {
+                crate::tune::apply(s).map(noted).map_err(|e| e.to_string())
             }
             _ => Err(format!("no such option '{}'", s.name)),
         }

@@ -9,9 +9,10 @@
 
 use crate::info::NullReporter;
 use crate::limits::{SearchLimits, SearchOptions};
-use crate::thread::Search;
-use outpost_board::Position;
+use crate::thread::{Search, SearchError};
+use outpost_board::{FenError, Position};
 use outpost_eval::nnue::Network;
+use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -74,6 +75,33 @@ pub const POSITIONS: [&str; 50] = [
     "8/pR4pk/1b6/2p5/N1p5/8/PP1r2PP/6K1 b - - 0 1",
 ];
 
+/// Why a bench could not run.
+#[derive(Debug)]
+pub enum BenchError {
+    /// The search could not be set up (threads or table).
+    Search(SearchError),
+    /// Bench position `index` did not parse (the table above is wrong).
+    Position { index: usize, reason: FenError },
+}
+
+impl fmt::Display for BenchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BenchError::Search(e) => e.fmt(f),
+            BenchError::Position { index, reason } => write!(f, "bench position {index}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BenchError::Search(e) => Some(e),
+            BenchError::Position { .. } => None,
+        }
+    }
+}
+
 /// The outcome of a bench run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BenchResult {
@@ -90,12 +118,13 @@ pub fn run_with(
     threads: usize,
     network: Option<Arc<Network>>,
     mut progress: impl FnMut(usize, &str, u64),
-) -> Result<BenchResult, String> {
-    let mut search = Search::new(threads, BENCH_HASH_MB)?;
+) -> Result<BenchResult, BenchError> {
+    let mut search = Search::new(threads, BENCH_HASH_MB).map_err(BenchError::Search)?;
     let start = Instant::now();
     let mut nodes = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {
-        let pos = Position::from_fen(fen).map_err(|e| format!("bench position {i}: {e}"))?;
+        let pos =
+            Position::from_fen(fen).map_err(|reason| BenchError::Position { index: i, reason })?;
         search.clear();
         search.start(
             pos,
@@ -121,6 +150,6 @@ pub fn run_with(
 }
 
 /// The standard bench: `DEFAULT_DEPTH`, one thread.
-pub fn run() -> Result<BenchResult, String> {
+pub fn run() -> Result<BenchResult, BenchError> {
     run_with(DEFAULT_DEPTH, 1, None, |_, _, _| {})
 }

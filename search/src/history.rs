@@ -6,6 +6,7 @@
 //! `-MAX..=MAX` and lets recent results outweigh old ones without periodic rescaling.
 //! Each search thread owns one `History`, so none of this needs to be shared or atomic.
 
+use crate::params::{hist_bonus_base, hist_bonus_linear, hist_bonus_max, hist_bonus_quad};
 use outpost_board::{Move, Piece, Position};
 
 /// Bound of every history counter.
@@ -52,7 +53,8 @@ impl PieceTo {
 /// Bonus for a move that caused a cutoff at `depth` (and the malus for the quiets tried before it).
 #[inline(always)]
 pub fn stat_bonus(depth: i32) -> i32 {
-    (16 * depth * depth + 32 * depth + 16).min(1_200)
+    (hist_bonus_quad() * depth * depth + hist_bonus_linear() * depth + hist_bonus_base())
+        .min(hist_bonus_max())
 }
 
 #[inline(always)]

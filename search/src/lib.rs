@@ -40,14 +40,24 @@
 //!
 //! `bench::run` is the fixed-depth node-count signature (`outpost bench`).
 
+mod alphabeta;
 pub mod bench;
+mod choose;
+mod clock;
 pub mod history;
 pub mod info;
+mod iterate;
 pub mod limits;
+mod lmr;
 pub mod movepicker;
 pub mod oracle;
+pub mod params;
+mod qsearch;
+mod report;
+mod root;
 pub mod score;
-mod search;
+mod searcher;
+mod shared;
 pub mod skill;
 mod thread;
 pub mod timeman;
@@ -57,5 +67,5 @@ pub use info::{Bound, CurrMove, FromInternal, NullReporter, Reporter, Score, Sea
 pub use limits::{SearchLimits, SearchOptions};
 pub use oracle::{EndgameOracle, RankedMove, Wdl};
 pub use skill::Skill;
-pub use thread::Search;
-pub use transposition::{TranspositionTable, MAX_HASH_MB};
+pub use thread::{Search, SearchError};
+pub use transposition::{TranspositionTable, TtError, MAX_HASH_MB};

@@ -30,18 +30,21 @@
 //! main thread, having finished, waits for `stop` or `ponderhit` before it reports the best
 //! move.
 
+use crate::choose;
 use crate::history::History;
 use crate::info::Reporter;
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::oracle::EndgameOracle;
-use crate::score::INFINITE;
-use crate::search::{legal_prefix, Searcher};
+use crate::report::report_no_legal_move;
+use crate::searcher::Searcher;
+use crate::shared::{Job, Shared, ThreadData, ThreadResult, NO_DEADLINE};
 use crate::timeman::TimeManager;
-use crate::transposition::TranspositionTable;
+use crate::transposition::{TranspositionTable, TtError};
 use outpost_board::{Move, Position};
 use outpost_eval::Evaluator;
-use parking_lot::{Condvar, Mutex, RwLock};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use parking_lot::{Mutex, RwLock};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -50,69 +53,40 @@ use std::time::{Duration, Instant};
 /// a move picker. (Only the pages used are ever mapped, so 1024 threads cost little.)
 const THREAD_STACK: usize = 16 * 1024 * 1024;
 
-/// Everything one search needs to know, shared read-only by its threads.
-pub(crate) struct Job {
-    pub position: Position,
-    pub history: Vec<u64>,
-    pub limits: SearchLimits,
-    pub options: SearchOptions,
-    pub reporter: Arc<dyn Reporter>,
-    pub oracle: Option<Arc<dyn EndgameOracle>>,
-    pub threads: Vec<Arc<ThreadData>>,
-    /// When `start` was called: the clock runs from here, not from when a thread first runs.
-    pub started: Instant,
+/// Why the search could not be set up as asked.
+#[derive(Debug)]
+pub enum SearchError {
+    /// The hash table could not be allocated (the old one, if any, is kept).
+    Hash(TtError),
+    /// The operating system refused to start search thread `id`.
+    Thread { id: usize, reason: std::io::Error },
 }
 
-/// A thread's latest completed iteration.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct ThreadResult {
-    pub depth: i32,
-    pub score: i32,
-    pub pv: Vec<Move>,
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Hash(e) => e.fmt(f),
+            SearchError::Thread { id, reason } => {
+                write!(f, "cannot start search thread {id}: {reason}")
+            }
+        }
+    }
 }
 
-/// Per-thread counters other threads read, and the thread's place to wait for work.
-#[derive(Default)]
-pub(crate) struct ThreadData {
-    pub nodes: AtomicU64,
-    pub tbhits: AtomicU64,
-    /// Depth of the last completed iteration (also in `result`, but readable without a lock;
-    /// stored after `result`).
-    pub completed: AtomicI32,
-    pub result: Mutex<ThreadResult>,
-    park: Mutex<Park>,
-    /// Signals a new job to the thread, the end of a job to `wait`, and `stop`/`ponderhit` to
-    /// the main thread waiting out `infinite`/`ponder`.
-    wake: Condvar,
+impl std::error::Error for SearchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SearchError::Hash(e) => Some(e),
+            SearchError::Thread { reason, .. } => Some(reason),
+        }
+    }
 }
 
-#[derive(Default)]
-struct Park {
-    job: Option<Arc<Job>>,
-    /// From the moment a job is handed over (or the thread is created) until the thread is
-    /// done with it and waiting again.
-    busy: bool,
-    quit: bool,
+impl From<TtError> for SearchError {
+    fn from(e: TtError) -> SearchError {
+        SearchError::Hash(e)
+    }
 }
-
-/// State shared by the handle and every thread.
-pub(crate) struct Shared {
-    /// Unwind now (set by `stop`, by the main thread at a limit, by any thread at the hard time
-    /// limit, or at the end).
-    pub stop: AtomicBool,
-    /// The search is pondering: no time limit, no best move until `ponderhit` or `stop`.
-    pub pondering: AtomicBool,
-    /// A `ponderhit` arrived that the main thread has not yet seen (it restarts the clock).
-    pub ponderhit: AtomicBool,
-    /// Bumped by `clear` so each thread forgets its histories before its next search.
-    pub clear_epoch: AtomicU64,
-    /// The hard time limit in milliseconds from `Job::started`, for every thread to watch
-    /// (`NO_DEADLINE` without one, and while pondering).
-    pub deadline_ms: AtomicU64,
-    pub tt: RwLock<TranspositionTable>,
-}
-
-pub(crate) const NO_DEADLINE: u64 = u64::MAX;
 
 /// What a thread keeps from one search to the next.
 struct Worker {
@@ -138,7 +112,7 @@ pub struct Search {
 
 impl Search {
     /// A search with `threads` threads (at least 1) and a `hash_mb` MB table.
-    pub fn new(threads: usize, hash_mb: usize) -> Result<Search, String> {
+    pub fn new(threads: usize, hash_mb: usize) -> Result<Search, SearchError> {
         let shared = Arc::new(Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
@@ -159,7 +133,7 @@ impl Search {
         Ok(search)
     }
 
-    fn spawn(&mut self, count: usize) -> Result<(), String> {
+    fn spawn(&mut self, count: usize) -> Result<(), SearchError> {
         for id in 0..count {
             let td = Arc::new(ThreadData::default());
             // Busy until its tables are built, so `wait` covers that too.
@@ -170,7 +144,7 @@ impl Search {
                 .name(format!("search-{id}"))
                 .stack_size(THREAD_STACK)
                 .spawn(move || thread_main(id, &shared, &data))
-                .map_err(|e| format!("cannot start search thread {id}: {e}"))?;
+                .map_err(|reason| SearchError::Thread { id, reason })?;
             self.handles.push(handle);
             self.threads.push(td);
         }
@@ -195,7 +169,7 @@ impl Search {
 
     /// Changes the number of threads (stops a running search first). Returns once the new
     /// threads are ready, so their setting up is not paid for by the next search.
-    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), SearchError> {
         self.stop();
         self.wait();
         if threads.max(1) == self.threads.len() {
@@ -212,10 +186,10 @@ impl Search {
     }
 
     /// Resizes the hash table (stops a running search first). The table is empty afterwards.
-    pub fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
+    pub fn resize_hash(&mut self, mb: usize) -> Result<(), SearchError> {
         self.stop();
         self.wait();
-        self.shared.tt.write().resize(mb)
+        Ok(self.shared.tt.write().resize(mb)?)
     }
 
     /// Size of the hash table in MB.
@@ -418,12 +392,12 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
             id,
         );
         if id == 0 {
-            run_main(&mut searcher, shared, &job, td);
+            run_main(&mut searcher, &tt, shared, &job, td);
         } else if job.options.skill.is_none() {
             // A handicapped search is the main thread's alone, so its node budget means the
             // same whatever `Threads` says.
             searcher.setup_root();
-            if !searcher.root_moves.is_empty() {
+            if !searcher.root.moves.is_empty() {
                 searcher.iterate();
             }
         }
@@ -431,9 +405,15 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
 }
 
 /// The main thread's search: iterate, wait out `infinite`/`ponder`, stop the helpers, answer.
-fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job, td: &ThreadData) {
+fn run_main(
+    searcher: &mut Searcher<'_>,
+    tt: &TranspositionTable,
+    shared: &Shared,
+    job: &Job,
+    td: &ThreadData,
+) {
     searcher.setup_root();
-    if !searcher.root_moves.is_empty() {
+    if !searcher.root.moves.is_empty() {
         searcher.iterate();
     }
     // In infinite and ponder mode the answer waits for `stop` (or `ponderhit`), however early
@@ -450,78 +430,16 @@ fn run_main(searcher: &mut Searcher<'_>, shared: &Shared, job: &Job, td: &Thread
     // completed is published already, and with many threads on few cores their unwinding
     // takes the time of a trip through the scheduler's queue.
     shared.stop.store(true, Ordering::SeqCst);
-    if searcher.root_moves.is_empty() {
-        let score = if job.position.in_check() {
-            crate::info::Score::Mate(0)
-        } else {
-            crate::info::Score::Cp(0)
-        };
-        job.reporter.info(&crate::info::SearchInfo {
-            depth: 0,
-            seldepth: 0,
-            multipv: 1,
-            score,
-            bound: crate::info::Bound::Exact,
-            nodes: 0,
-            nps: 0,
-            hashfull: 0,
-            tbhits: 0,
-            time_ms: job.started.elapsed().as_millis() as u64,
-            pv: Vec::new(),
-        });
+    if searcher.root.moves.is_empty() {
+        report_no_legal_move(job);
         job.reporter.bestmove(Move::NONE, None);
         return;
     }
-    let mut best = searcher.result();
-    let mut report_chosen = false;
-    if job.options.multipv == 1 {
-        for td in job.threads.iter().skip(1) {
-            let r = td.result.lock().clone();
-            // A deeper iteration that also scores better wins; under `go depth N` a helper that
-            // completed depth N (and so ended the search) wins over a shallower main thread.
-            let reached_limit = job.limits.depth.is_some_and(|d| r.depth >= d);
-            if r.depth > best.depth && (r.score > best.score || reached_limit) && !r.pv.is_empty() {
-                best = r;
-                report_chosen = true;
-            }
-        }
-    }
-    if let Some(skill) = job.options.skill {
-        // At a root in the tables only the best-ranked lines (a prefix) are candidates: a
-        // handicap may play a weaker move, never one that throws away the table's result.
-        let top = searcher.skill_lines.first().map(|rm| rm.tb_rank);
-        let lines: Vec<(Move, i32)> = searcher
-            .skill_lines
-            .iter()
-            .take_while(|rm| Some(rm.tb_rank) == top)
-            .map(|rm| (rm.mv, rm.score))
-            .collect();
-        // Index 0 keeps the search's own answer, which may be a better move found in the
-        // unfinished iteration.
-        let index = skill.pick(&lines);
-        if let Some(chosen) = searcher.skill_lines.get(index).filter(|_| index > 0) {
-            if chosen.mv != best.pv.first().copied().unwrap_or(Move::NONE) {
-                best = ThreadResult {
-                    depth: best.depth,
-                    score: chosen.score,
-                    pv: chosen.pv.clone(),
-                };
-                // Report the line played, so the GUI's last info matches the best move.
-                report_chosen = true;
-            }
-        }
-    }
-    let fallback = searcher.root_moves[0].mv;
-    let pv = legal_prefix(&job.position, &best.pv, fallback);
-    let unreported = pv.first() != Some(&searcher.reported_best) && best.score > -INFINITE;
-    if report_chosen || unreported {
+    let choice = choose::final_move(job, searcher.outcome());
+    if choice.report {
         // Show the line that is played, so the GUI's last info matches the best move.
-        searcher.report_result(&best, &pv);
+        searcher.report_result(&choice.result, &choice.pv);
     }
-    let best_move = pv.first().copied().unwrap_or(fallback);
-    let ponder = pv
-        .get(1)
-        .copied()
-        .or_else(|| searcher.ponder_from_tt(best_move));
-    job.reporter.bestmove(best_move, ponder);
+    let ponder = choose::ponder_move(tt, &job.position, &choice.pv);
+    job.reporter.bestmove(choice.best_move(), ponder);
 }

@@ -38,6 +38,28 @@ const AGE_WEIGHT: i32 = 8;
 /// Largest size in MB (the `Hash` option's maximum).
 pub const MAX_HASH_MB: usize = 65_536;
 
+/// Why a table could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TtError {
+    /// The memory for `mb` megabytes was not available.
+    Allocation {
+        mb: usize,
+        reason: std::collections::TryReserveError,
+    },
+}
+
+impl std::fmt::Display for TtError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TtError::Allocation { mb, reason } => {
+                write!(f, "cannot allocate a hash table of {mb} MB: {reason}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TtError {}
+
 /// One probe result, with the score already made relative to the root.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TtHit {
@@ -120,7 +142,7 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 
 impl TranspositionTable {
     /// A table of `mb` megabytes (clamped to 1..=MAX_HASH_MB).
-    pub fn new(mb: usize) -> Result<TranspositionTable, String> {
+    pub fn new(mb: usize) -> Result<TranspositionTable, TtError> {
         let mut tt = TranspositionTable {
             buckets: Vec::new(),
             age: AtomicU8::new(0),
@@ -131,13 +153,13 @@ impl TranspositionTable {
 
     /// Replaces the table by an empty one of `mb` megabytes. On allocation failure the old table
     /// is kept and the error says how much was asked for.
-    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+    pub fn resize(&mut self, mb: usize) -> Result<(), TtError> {
         let mb = mb.clamp(1, MAX_HASH_MB);
         let count = mb * 1024 * 1024 / std::mem::size_of::<Bucket>();
         let mut buckets: Vec<Bucket> = Vec::new();
         buckets
             .try_reserve_exact(count)
-            .map_err(|e| format!("cannot allocate a hash table of {mb} MB: {e}"))?;
+            .map_err(|reason| TtError::Allocation { mb, reason })?;
         // Drop the old table first so the peak memory is one table, not two.
         self.buckets = Vec::new();
         buckets.resize_with(count, Bucket::default);
@@ -305,6 +327,16 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_allocation_error_says_how_much_was_asked_for() {
+        let reason = Vec::<u8>::new().try_reserve(usize::MAX).unwrap_err();
+        let text = TtError::Allocation { mb: 5, reason }.to_string();
+        assert!(
+            text.starts_with("cannot allocate a hash table of 5 MB: "),
+            "{text}"
+        );
+    }
     use crate::score::{mate_in, mated_in, TB_WIN};
 
     #[test]

@@ -1,0 +1,465 @@
+//! The alpha-beta search: a principal variation search (null windows for every move after the
+//! first) with the usual selectivity. The steps are numbered in the order they happen, each with
+//! the reason it is sound (or sound enough), and with its measured Elo where `docs/testing.md`
+//! records a match for it.
+
+use crate::history::PieceTo;
+use crate::lmr::lmr;
+use crate::movepicker::{MovePicker, Stage};
+use crate::oracle::Wdl;
+use crate::params::*;
+use crate::score::*;
+use crate::searcher::{Searcher, STACK_OFFSET};
+use crate::transposition::Bound;
+use outpost_board::{Move, MoveList};
+
+impl Searcher<'_> {
+    /// The value of the position within `alpha..beta`, searched `depth` plies deep; `cut_node`
+    /// when a fail high is expected (the parent searched it with a null window as a refutation).
+    pub(crate) fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+
+        // Step 1. At the horizon, resolve captures with the quiescence search so that the
+        // static evaluation is only trusted in quiet positions.
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        self.pv_len[ply] = ply;
+
+        // Step 2. Count the node and check stop, time and node limits.
+        if self.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply + 1);
+        let in_check = self.pos.in_check();
+
+        if !root {
+            // Step 3. Draws and the maximum ply. Fifty moves are a draw unless the move that
+            // reached the hundredth ply mated.
+            if self.is_draw(ply) {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check {
+                    DRAW
+                } else {
+                    self.eval.evaluate(&self.pos)
+                };
+            }
+
+            // Step 4. Mate distance pruning: no line from here can beat a mate already found
+            // closer to the root, nor be worse than being mated right here.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        // Step 5. Transposition table. Outside PV nodes a deep enough stored bound that settles
+        // the window is the answer. Near the fifty-move limit stored scores may be stale draws,
+        // so they are not trusted there.
+        // A singular-extension search (a move excluded) asks a different question of the same
+        // position, so the stored answer is neither used nor replaced.
+        let excluded = self.ss(ply).excluded;
+        let key = self.pos.key();
+        let hit = self.tt.probe(key, ply);
+        let tt_move = if root {
+            self.root.current().mv
+        } else {
+            hit.map_or(Move::NONE, |h| h.mv)
+        };
+        if let Some(h) = hit {
+            if !pv_node
+                && excluded.is_none()
+                && h.depth >= depth
+                && self.pos.halfmove_clock() < 90
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                }
+            {
+                return h.score;
+            }
+        }
+
+        // Step 6. Tablebases: an exact game-theoretic result, or a bound that settles the
+        // window, ends the search of this node.
+        let mut max_score = MATE;
+        if !root && excluded.is_none() {
+            if let Some(wdl) = self.probe_wdl(depth) {
+                let score = wdl.score(ply);
+                let bound = match wdl {
+                    Wdl::Win => Bound::Lower,
+                    Wdl::Loss => Bound::Upper,
+                    _ => Bound::Exact,
+                };
+                if bound == Bound::Exact
+                    || (bound == Bound::Lower && score >= beta)
+                    || (bound == Bound::Upper && score <= alpha)
+                {
+                    self.tt.store(
+                        key,
+                        Move::NONE,
+                        score,
+                        NO_SCORE,
+                        (depth + 6).min(MAX_DEPTH),
+                        bound,
+                        ply,
+                    );
+                    return score;
+                }
+                if pv_node {
+                    if bound == Bound::Lower {
+                        alpha = alpha.max(score);
+                    } else {
+                        max_score = score;
+                    }
+                }
+            }
+        }
+
+        // Step 7. Static evaluation, refined by the table's bound when it points the same way.
+        let static_eval = if in_check {
+            NO_SCORE
+        } else {
+            match hit {
+                Some(h) if h.eval != NO_SCORE => h.eval,
+                _ => self.eval.evaluate(&self.pos),
+            }
+        };
+        let mut eval = static_eval;
+        if let Some(h) = hit {
+            if !in_check
+                && !is_decisive(h.score)
+                && match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score > eval,
+                    Bound::Upper => h.score < eval,
+                }
+            {
+                eval = h.score;
+            }
+        }
+        self.ss_mut(ply).static_eval = static_eval;
+        // "Improving": better than two plies ago, so pruning can be less eager.
+        let improving = !in_check && {
+            let two = self.stack[ply + STACK_OFFSET - 2].static_eval;
+            let four = self.stack[ply + STACK_OFFSET - 4].static_eval;
+            if two != NO_SCORE {
+                static_eval > two
+            } else if four != NO_SCORE {
+                static_eval > four
+            } else {
+                true
+            }
+        };
+        // Killers are per ply of the current line; the children start fresh.
+        self.ss_mut(ply + 1).killers = [Move::NONE; 2];
+
+        if !pv_node && !in_check && excluded.is_none() {
+            // Step 8. Reverse futility pruning: far enough above beta at shallow depth that a
+            // quiet move from the opponent is unlikely to bring the score back.
+            if depth <= rfp_max_depth()
+                && !is_decisive(eval)
+                && eval - rfp_margin() * (depth - i32::from(improving)) >= beta
+            {
+                return eval;
+            }
+
+            // Step 9. Null move pruning: if passing still leaves us above beta after a reduced
+            // search, a real move will almost surely do too. Not with pawns and king only
+            // (zugzwang), not twice in a row, and verified by a real search at high depth.
+            if depth >= nmp_min_depth()
+                && eval >= beta
+                && static_eval >= beta
+                && ply > 0
+                && !self.stack[ply + STACK_OFFSET - 1].mv.is_none()
+                && ply >= self.nmp_min_ply
+                && !is_decisive(beta)
+                && self.has_non_pawn_material()
+            {
+                let r = nmp_base()
+                    + depth / nmp_depth_divisor()
+                    + ((eval - beta) / nmp_eval_divisor()).min(nmp_eval_max());
+                {
+                    let ss = self.ss_mut(ply);
+                    ss.mv = Move::NONE;
+                    ss.piece_to = PieceTo::NONE;
+                }
+                self.ss_mut(ply + 1).plies_from_null = 0;
+                self.eval.push_null();
+                let undo = self.pos.make_null();
+                self.keys.push(self.pos.key());
+                let score = -self.search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.keys.pop();
+                self.pos.unmake_null(&undo);
+                self.eval.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    let score = if is_decisive(score) { beta } else { score };
+                    if depth < nmp_verify_depth() || self.nmp_min_ply != 0 {
+                        return score;
+                    }
+                    // Verification: search without null moves for our side near this depth,
+                    // which catches the zugzwangs the material guard misses.
+                    self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                    let v = self.search(beta - 1, beta, depth - r, ply, false);
+                    self.nmp_min_ply = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return score;
+                    }
+                }
+            }
+        }
+
+        // Step 10. Internal iterative reduction: with no hash move this node was never searched
+        // well; a shallower search now is cheaper and fills the table for the next iteration.
+        if depth >= iir_min_depth() && tt_move.is_none() && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        // Step 11. The move loop.
+        let prev = [
+            self.stack[ply + STACK_OFFSET - 1].piece_to,
+            self.stack[ply + STACK_OFFSET - 2].piece_to,
+        ];
+        let counter = if prev[0].is_none() {
+            Move::NONE
+        } else {
+            self.history.counter_move(prev[0])
+        };
+        let killers = self.ss(ply).killers;
+        let mut picker = MovePicker::new(tt_move, killers, counter, prev);
+        let mut best_score = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut move_count = 0usize;
+        let mut quiets_tried = MoveList::new();
+        let alpha_orig = alpha;
+        let non_pawn = self.has_non_pawn_material();
+
+        while let Some(m) = picker.next(&self.pos, self.history) {
+            if m == excluded || (root && !self.root.in_line(m)) {
+                continue;
+            }
+            move_count += 1;
+            let quiet = !self.pos.is_noisy(m);
+            if root {
+                self.report_currmove(m, move_count);
+            }
+
+            // Step 12. Pruning of late moves, once a line that is not lost exists. Quiet checks
+            // are exempt from the quiet-move pruning: a mating move is usually a quiet check in
+            // a position that looks hopeless to the static evaluation.
+            let gives_check = self.pos.gives_check(m);
+            if !root && best_score > -TB_WIN_IN_MAX && non_pawn {
+                if quiet {
+                    // Late move pruning: after enough quiet tries at low depth the rest are
+                    // very unlikely to matter.
+                    let lmp_limit = (lmp_base() + depth * depth) / (2 - i32::from(improving));
+                    if depth <= lmp_max_depth() && move_count as i32 > lmp_limit {
+                        picker.skip_quiets();
+                        if !gives_check {
+                            continue;
+                        }
+                    }
+                    // Futility pruning: a quiet move cannot lift a hopeless static score.
+                    let lmr_depth = (depth - 1 - lmr(depth, move_count)).max(0);
+                    if !in_check
+                        && !gives_check
+                        && lmr_depth <= fp_max_depth()
+                        && static_eval + fp_base() + fp_margin() * lmr_depth <= alpha
+                    {
+                        continue;
+                    }
+                    // SEE pruning of quiets that hang material.
+                    if depth <= see_quiet_max_depth()
+                        && !self.pos.see_ge(m, -see_quiet_margin() * depth)
+                    {
+                        continue;
+                    }
+                } else if depth <= see_noisy_max_depth()
+                    && !gives_check
+                    && !self.pos.see_ge(m, -see_noisy_margin() * depth)
+                {
+                    // SEE pruning of captures that lose too much (sacrifices with check are
+                    // kept: they are how attacks on the king break through).
+                    continue;
+                }
+            }
+
+            // Step 13. Extensions, limited by a ply guard so that forcing lines cannot explode
+            // the tree. Singular: when every other move fails well below the table's score,
+            // the table move is the only good one and earns a deeper look (singular extensions
+            // with multi-cut and the negative extension: +41.4 +- 18.5 Elo, docs/testing.md).
+            // Checks are forcing and often tactical.
+            let mut extension = 0;
+            if ply < 2 * self.root_depth as usize {
+                if let Some(h) = hit.filter(|h| {
+                    !root
+                        && m == tt_move
+                        && depth >= se_min_depth()
+                        && excluded.is_none()
+                        && h.depth >= depth - se_tt_depth_margin()
+                        && h.bound != Bound::Upper
+                        && !is_decisive(h.score)
+                }) {
+                    let singular_beta = h.score - depth;
+                    self.ss_mut(ply).excluded = m;
+                    let score = self.search(
+                        singular_beta - 1,
+                        singular_beta,
+                        (depth - 1) / 2,
+                        ply,
+                        cut_node,
+                    );
+                    self.ss_mut(ply).excluded = Move::NONE;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        // Multi-cut: another move also beats beta, so this node will fail
+                        // high whichever move is tried.
+                        return singular_beta;
+                    } else if h.score >= beta {
+                        // Not singular but expected to cut: a shallower look will do.
+                        extension = -1;
+                    }
+                }
+                if gives_check {
+                    extension = extension.max(1);
+                }
+            }
+            let new_depth = depth - 1 + extension;
+            let was_special = m == killers[0] || m == killers[1] || m == counter;
+            let late_noisy = picker.stage() == Stage::Done || picker.stage() == Stage::BadNoisy;
+            let hist = if quiet {
+                self.history.quiet_score(&self.pos, m, prev)
+            } else {
+                0
+            };
+
+            let undo = self.make(m, ply);
+            let mut score = -INFINITE;
+
+            // Step 14. Late move reductions: later moves are searched shallower with a null
+            // window, and again at full depth only if they surprise.
+            if depth >= lmr_min_depth()
+                && move_count > 1 + usize::from(pv_node)
+                && (quiet || late_noisy)
+            {
+                let mut r = lmr(depth, move_count);
+                if quiet {
+                    r += i32::from(!pv_node);
+                    r += i32::from(!improving);
+                    r += i32::from(cut_node);
+                    r -= i32::from(was_special);
+                    r -= i32::from(gives_check);
+                    r -= (hist / lmr_history_divisor()).clamp(-2, 2);
+                } else {
+                    r -= 1 + i32::from(gives_check);
+                }
+                let reduced = (new_depth - r).clamp(1, new_depth.max(1));
+                score = -self.search(-alpha - 1, -alpha, reduced, ply + 1, true);
+                if score > alpha && reduced < new_depth {
+                    score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+            } else if !pv_node || move_count > 1 {
+                // Step 15. Principal variation search: prove with a null window that the move
+                // is no better than the best so far.
+                score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            }
+            if pv_node && (move_count == 1 || (score > alpha && (root || score < beta))) {
+                score = -self.search(-beta, -alpha, new_depth, ply + 1, false);
+            }
+            self.unmake(m, &undo);
+            if self.stopped {
+                return 0;
+            }
+
+            if root {
+                let child_pv = &self.pv[1][1..self.pv_len[1].max(1)];
+                if let Some(new_best) =
+                    self.root
+                        .update(m, score, alpha, move_count, self.seldepth, child_pv)
+                {
+                    self.best_pv = new_best.pv.clone();
+                    self.best_score = score;
+                }
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        break;
+                    }
+                    alpha = score;
+                }
+            }
+            if quiet && m != best_move {
+                quiets_tried.push(m);
+            }
+        }
+
+        // Step 16. No legal move: mate or stalemate. With a move excluded the position has one,
+        // so the singular search just failed low.
+        if move_count == 0 {
+            return if !excluded.is_none() {
+                alpha
+            } else if in_check {
+                mated_in(ply)
+            } else {
+                DRAW
+            };
+        }
+
+        // Step 17. Learn from a cutoff: the quiet move that refuted this node becomes a killer,
+        // the countermove of the previous move, and gains history; the quiets tried before it lose.
+        if best_score >= beta && !best_move.is_none() && !self.pos.is_noisy(best_move) {
+            let ss = self.ss_mut(ply);
+            if ss.killers[0] != best_move {
+                ss.killers[1] = ss.killers[0];
+                ss.killers[0] = best_move;
+            }
+            self.history
+                .update_quiets(&self.pos, best_move, quiets_tried.as_slice(), depth, prev);
+        }
+
+        let best_score = best_score.min(max_score);
+
+        // Step 18. Store the result. MultiPV lines after the first search a restricted root, so
+        // their result is not the node's value.
+        if !(root && self.root.pv_idx > 0) && excluded.is_none() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if pv_node && best_score > alpha_orig {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(key, best_move, best_score, static_eval, depth, bound, ply);
+        }
+        best_score
+    }
+}

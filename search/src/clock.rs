@@ -1,0 +1,102 @@
+//! Counting nodes and checking the limits: the stop flag at every node, and every 1024 nodes
+//! the node budget, a depth reached by a helper, `ponderhit`, and the hard time limit (which
+//! every thread watches, see `thread.rs`). The soft time limit is judged between iterations
+//! (`iterate.rs`, with `timeman.rs`).
+
+use crate::score::MAX_DEPTH;
+use crate::searcher::Searcher;
+use crate::shared::NO_DEADLINE;
+use std::sync::atomic::Ordering;
+
+impl Searcher<'_> {
+    /// Counts a node and checks the limits; true when the search must unwind.
+    #[inline(always)]
+    pub(crate) fn tick(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return true;
+        }
+        self.nodes += 1;
+        self.td.nodes.store(self.nodes, Ordering::Relaxed);
+        if self.is_main {
+            if let Some(limit) = self.node_limit {
+                if self.exact_nodes
+                    && self.nodes >= limit
+                    && self.completed_depth >= self.node_limit_after
+                {
+                    self.stop_all();
+                    return true;
+                }
+            }
+            if self.nodes & 1023 == 0 {
+                self.check_limits();
+            }
+        } else if self.nodes & 1023 == 0 {
+            self.check_deadline();
+        }
+        self.stopped
+    }
+
+    pub(crate) fn stop_all(&mut self) {
+        self.stopped = true;
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The main thread's periodic check: ponderhit, hard time limit, node limit, and currmove.
+    pub(crate) fn check_limits(&mut self) {
+        self.poll_ponderhit();
+        // With a depth limit the search is done when any thread has completed that depth; the
+        // final choice takes the deeper result.
+        if let Some(d) = self.job.limits.depth {
+            if !self.job.limits.infinite
+                && !self.shared.pondering.load(Ordering::Relaxed)
+                && self
+                    .job
+                    .threads
+                    .iter()
+                    .skip(1)
+                    .any(|t| t.completed.load(Ordering::Acquire) >= d.clamp(1, MAX_DEPTH))
+            {
+                self.stop_all();
+                return;
+            }
+        }
+        if self.node_limit.is_some_and(|n| self.job.total_nodes() >= n)
+            && self.completed_depth >= self.node_limit_after
+        {
+            self.stop_all();
+            return;
+        }
+        // The first iteration always finishes (it takes microseconds), so there is always a
+        // searched move to play even with no time left.
+        if self.completed_depth >= 1
+            && !self.shared.pondering.load(Ordering::Relaxed)
+            && self.tm.hard_exceeded()
+        {
+            self.stop_all();
+        }
+    }
+
+    /// A helper's periodic check of the hard time limit. With more threads than cores the main
+    /// thread may wait a second for a time slice, so whichever threads are running keep the
+    /// time. A helper that has completed an iteration has a searched move to offer.
+    pub(crate) fn check_deadline(&mut self) {
+        let deadline = self.shared.deadline_ms.load(Ordering::Relaxed);
+        if deadline != NO_DEADLINE
+            && self.completed_depth >= 1
+            && self.job.started.elapsed().as_millis() >= u128::from(deadline)
+        {
+            self.stop_all();
+        }
+    }
+
+    /// Applies a pending `ponderhit`: the clock starts now.
+    pub(crate) fn poll_ponderhit(&mut self) {
+        if self.shared.ponderhit.swap(false, Ordering::Relaxed) {
+            self.tm.restart();
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! Iterative deepening with aspiration windows: the search of the root one depth after another,
+//! each line of MultiPV in turn, until a limit or `stop`. Each completed iteration is published
+//! for the final choice (`choose.rs`) and, on the main thread, reported; the main thread alone
+//! decides between iterations whether the time is up.
+
+use crate::choose::Outcome;
+use crate::info::Bound;
+use crate::params::{asp_delta, asp_min_depth, asp_score_divisor};
+use crate::score::*;
+use crate::searcher::Searcher;
+use crate::shared::ThreadResult;
+use outpost_board::Move;
+use std::sync::atomic::Ordering;
+
+impl Searcher<'_> {
+    /// Iterative deepening until a limit or `stop`. Returns the deepest completed depth.
+    pub(crate) fn iterate(&mut self) -> i32 {
+        let max_depth = self
+            .job
+            .limits
+            .depth
+            .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
+        let mut stable_iterations = 0u32;
+        let mut last_best = Move::NONE;
+        let mut last_score = 0;
+        for iteration in 1..=max_depth {
+            let depth = (iteration + self.depth_offset).min(max_depth);
+            if depth <= self.completed_depth {
+                continue;
+            }
+            self.root_depth = depth;
+            for rm in self.root.moves.iter_mut() {
+                rm.prev_score = rm.score;
+            }
+            let mut pv_first = 0;
+            self.root.pv_last = 0;
+            for pv_idx in 0..self.root.multipv {
+                // A line takes its move from the best rank group that still has moves left.
+                if pv_idx == self.root.pv_last {
+                    pv_first = pv_idx;
+                    self.root.pv_last = self.root.group_end(pv_idx);
+                }
+                self.root.pv_idx = pv_idx;
+                self.seldepth = 0;
+                self.aspiration(depth);
+                // Lines already finished keep their order; the new one joins those of its rank.
+                self.root.moves[pv_first..=pv_idx].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.completed_depth = depth;
+            let best = self.root.moves[0].clone();
+            self.best_pv = best.pv.clone();
+            self.best_score = best.score;
+            if self.job.options.skill.is_some() {
+                self.skill_lines = self.root.moves[..self.root.multipv].to_vec();
+            }
+            self.publish();
+            if !self.is_main {
+                continue;
+            }
+            self.report_lines(depth);
+            // Time and mate limits are the main thread's to judge.
+            if best.mv == last_best {
+                stable_iterations += 1;
+            } else {
+                stable_iterations = 0;
+            }
+            let drop = if depth > 1 {
+                last_score - best.score
+            } else {
+                0
+            };
+            last_best = best.mv;
+            last_score = best.score;
+            if let Some(n) = self.job.limits.mate {
+                if is_mate(best.score) && best.score > 0 && mate_moves(best.score) <= n {
+                    break;
+                }
+            }
+            self.poll_ponderhit();
+            if !self.shared.pondering.load(Ordering::Relaxed)
+                && self
+                    .tm
+                    .iteration_done(stable_iterations, drop, self.root.group_end(0) == 1)
+            {
+                break;
+            }
+        }
+        self.completed_depth
+    }
+
+    /// Searches one root line with a window around its previous score, widening on failure.
+    pub(crate) fn aspiration(&mut self, depth: i32) {
+        let prev = self.root.moves[self.root.pv_idx].prev_score;
+        let mut delta = asp_delta() + prev.abs().min(2_000) / asp_score_divisor();
+        let (mut alpha, mut beta) =
+            if depth >= asp_min_depth() && !is_decisive(prev) && prev > -INFINITE {
+                ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
+            } else {
+                (-INFINITE, INFINITE)
+            };
+        loop {
+            let score = self.search(alpha, beta, depth, 0, false);
+            self.root.moves[self.root.pv_idx..self.root.pv_last]
+                .sort_by_key(|rm| std::cmp::Reverse(rm.score));
+            if self.stopped {
+                return;
+            }
+            if score <= alpha {
+                // Fail low: the line is worse than hoped; look lower and keep beta close.
+                self.root.moves[self.root.pv_idx].bound = Bound::Upper;
+                self.report_bound(depth, alpha);
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                self.root.moves[self.root.pv_idx].bound = Bound::Lower;
+                self.report_bound(depth, beta);
+                beta = (score + delta).min(INFINITE);
+            } else {
+                self.root.moves[self.root.pv_idx].bound = Bound::Exact;
+                return;
+            }
+            delta += delta / 2;
+            if delta > 1_000 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// Publishes this thread's latest completed result for the final best-move choice.
+    pub(crate) fn publish(&self) {
+        self.td.tbhits.store(self.tbhits, Ordering::Relaxed);
+        *self.td.result.lock() = ThreadResult {
+            depth: self.completed_depth,
+            score: self.best_score,
+            pv: self.best_pv.clone(),
+        };
+        // After the result: the main thread no longer waits for the helpers to finish, so one
+        // that sees `completed` reach the depth limit must find the matching result.
+        self.td
+            .completed
+            .store(self.completed_depth, Ordering::Release);
+    }
+
+    /// The result to answer with: the last completed iteration, or the first root move.
+    pub(crate) fn result(&self) -> ThreadResult {
+        ThreadResult {
+            depth: self.completed_depth,
+            score: self.best_score,
+            pv: self.best_pv.clone(),
+        }
+    }
+
+    /// What the main thread knows at the end, for the final choice.
+    pub(crate) fn outcome(&self) -> Outcome<'_> {
+        Outcome {
+            own: self.result(),
+            skill_lines: &self.skill_lines,
+            fallback: self.root.moves.first().map_or(Move::NONE, |rm| rm.mv),
+            reported_best: self.reported_best,
+        }
+    }
+}
