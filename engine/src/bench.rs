@@ -6,6 +6,7 @@
 use outpost_eval::nnue::Network;
 use outpost_search::bench;
 use outpost_search::score::MAX_DEPTH;
+use std::fmt;
 use std::sync::Arc;
 
 pub struct BenchReport {
@@ -15,11 +16,11 @@ pub struct BenchReport {
 
 /// `network`: the engine's `EvalFile` network, if one is loaded (the signature is the
 /// hand-crafted evaluation's; with a network the node count is that network's).
-pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> Result<BenchReport, String> {
+pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> Result<BenchReport, BenchError> {
     let depth = match depth {
         None => bench::DEFAULT_DEPTH,
         Some(d) if (1..=MAX_DEPTH as u32).contains(&d) => d as i32,
-        Some(d) => return Err(format!("bench depth {d} is outside 1..{MAX_DEPTH}")),
+        Some(depth) => return Err(BenchError::Depth { depth }),
     };
     let count = bench::POSITIONS.len();
     let evaluation = if network.is_some() {
@@ -30,7 +31,7 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> Result<BenchRep
     let result = bench::run_with(depth, 1, network, |i, fen, nodes| {
         log::info!("bench position {}/{count}: {fen}: {nodes} nodes", i + 1);
     })
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| BenchError::Search(e.to_string()))?;
     Ok(BenchReport {
         text: format!(
             "Bench depth {depth}, {count} positions, {evaluation} evaluation: {} ms\nNodes searched: {}\nNodes/second: {}",
@@ -38,3 +39,25 @@ pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> Result<BenchRep
         ),
     })
 }
+
+/// Why `bench` could not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BenchError {
+    /// The depth asked for is outside `1..=MAX_DEPTH`.
+    Depth { depth: u32 },
+    /// The search could not be set up (its hash table or threads); the search's own words.
+    Search(String),
+}
+
+impl fmt::Display for BenchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BenchError::Depth { depth } => {
+                write!(f, "bench depth {depth} is outside 1..{MAX_DEPTH}")
+            }
+            BenchError::Search(reason) => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {}

@@ -18,8 +18,10 @@
 //! Logging goes to stderr only (stdout belongs to the GUI), filtered by `RUST_LOG`
 //! (`RUST_LOG=debug outpost` shows every line read and written).
 
-use crate::engine::{Engine, Flow, NAME, VERSION};
+use crate::engine::{NAME, VERSION};
 use crate::output::Output;
+use crate::session::{Flow, Session};
+use std::fmt::Display;
 
 const HELP: &str = "\
 Outpost, a UCI and xboard (CECP) chess engine.
@@ -58,7 +60,7 @@ pub fn run() -> i32 {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let commands = match args.first().map(String::as_str) {
         Some("--help" | "-h" | "help") => {
-            println!("{HELP}");
+            println!("{HELP}\n\n{}", crate::options::help());
             return 0;
         }
         Some("--version" | "-V") => {
@@ -88,8 +90,8 @@ pub fn run() -> i32 {
         },
         _ => args,
     };
-    let mut engine = match Engine::new(Output::stdout()) {
-        Ok(engine) => engine,
+    let mut session = match Session::new(Output::stdout()) {
+        Ok(session) => session,
         Err(e) => {
             eprintln!("outpost: {e}");
             return 1;
@@ -97,21 +99,21 @@ pub fn run() -> i32 {
     };
     if commands.is_empty() {
         let lines = crate::input::spawn(std::io::stdin());
-        engine.run(lines);
+        session.run(lines);
     } else {
         for command in &commands {
-            if engine.handle_line(command) == Flow::Quit {
+            if session.handle_line(command) == Flow::Quit {
                 break;
             }
-            engine.wait_for_limited_search();
+            session.wait_for_limited_search();
         }
-        engine.end_of_input();
+        session.end_of_input();
     }
     0
 }
 
 /// Prints a tool's output (or its error on stderr) and returns the exit code.
-fn tool(result: Result<String, impl std::fmt::Display>) -> i32 {
+fn tool(result: Result<String, impl Display>) -> i32 {
     match result {
         Ok(text) => {
             print!("{text}");

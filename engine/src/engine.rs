@@ -1,24 +1,27 @@
-//! The engine's state and its main loop: the game, the options, the search and the dialect,
-//! and the dispatch of each input line to the UCI or CECP handlers ([`crate::uci`],
-//! [`crate::xboard`]) or to the commands both dialects share (options, `perft`, `bench`, `d`,
-//! `eval`, `quit`).
+//! The engine: the game, the options, the search and what feeds it (book, network, tables),
+//! and the life of one search at a time. Both dialogs ([`crate::uci`], [`crate::xboard`]) drive
+//! it through the same methods: [`Engine::start_search`], [`Engine::stop`],
+//! [`Engine::ponderhit`], [`Engine::finish`], [`Engine::abort`], [`Engine::set_option`]; the
+//! commands both dialects share (`perft`, `bench`, `d`, `eval`) are carried out here too.
 //!
-//! Only this thread changes state. The main loop waits on two channels: input lines from the
-//! reader thread and best moves from the search threads, so it stays free to answer `isready`,
-//! `ping`, `stop` and `ponderhit` while a search runs. Every command except a search is carried
-//! out before the next line is read, which is what makes `readyok` and `pong` mean "everything
-//! before me has taken effect".
+//! The engine knows nothing of either dialog: a finished search's best move is handed back
+//! ([`BestMove`]) to whoever asked ([`crate::session`] passes it to the dialog in use), and
+//! what that move means (print `bestmove`, play it in the game, ponder) is the dialog's
+//! business.
 
+use crate::errors::{Kept, NetworkError, SearchSetupError, SettingError};
 use crate::game::Game;
-use crate::input::Input;
-use crate::options::{self, Effect, Options};
+use crate::options::{Action, Options, BOOK_FILE, EVAL_FILE, HASH, THREADS};
+use crate::options::{
+    BOOK_BEST_MOVE, BOOK_DEPTH, CHESS960, ELO, LIMIT_STRENGTH, MOVE_OVERHEAD, MULTIPV, OWN_BOOK,
+    SHOW_WDL, SYZYGY_PATH, SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT,
+};
 use crate::output::Output;
 use crate::report::{Event, GuiReporter};
-use crate::xboard::XbState;
-use crossbeam_channel::{select, unbounded, Receiver, Sender};
+use crossbeam_channel::{unbounded, Receiver, Sender};
 use outpost_board::{Move, Position};
 use outpost_eval::nnue::Network;
-use outpost_protocol::{Command, Dialect, Features, Handshake, OptionSetting, OptionSpec, Reply};
+use outpost_protocol::{Dialect, Features, Handshake, OptionSetting, Reply};
 use outpost_search::{Search, SearchLimits, SearchOptions, Skill};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -27,77 +30,64 @@ pub const NAME: &str = "Outpost";
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const AUTHOR: &str = "The Outpost developers";
 
-/// What a running search is for, which decides what its best move does.
+/// The search in progress.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SearchKind {
-    /// UCI `go`: print `bestmove`.
-    Uci,
-    /// CECP: the engine's move in the game.
-    Think,
-    /// CECP: pondering on the position after the expected reply.
-    Ponder(Move),
-    /// CECP `analyze`.
-    Analyze,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Running {
-    pub id: u64,
-    pub kind: SearchKind,
+struct Running {
+    id: u64,
     /// `go infinite`, `go ponder` or analysis: the search waits for `stop` before it answers.
-    pub open_ended: bool,
+    open_ended: bool,
     /// `stop` was sent; the best move is on its way.
-    pub stopping: bool,
+    stopping: bool,
 }
 
-/// Whether to keep reading input.
+/// The result of a finished search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Quit,
+pub struct BestMove {
+    /// `Move::NONE` when the position has no legal move.
+    pub best: Move,
+    /// The reply the search expects, if it has one.
+    pub ponder: Option<Move>,
 }
 
 pub struct Engine {
-    pub out: Arc<Output>,
-    pub search: Search,
-    pub options: Options,
+    out: Arc<Output>,
+    search: Search,
+    options: Options,
+    /// The game the dialogs play or analyse; `d`, `eval`, `perft` and the book read its
+    /// position.
     pub game: Game,
-    pub debug: bool,
-    pub running: Option<Running>,
-    pub xb: XbState,
     /// The opening book (`OwnBook`, `BookFile`...).
-    pub book: outpost_book::BookPlayer,
+    book: outpost_book::BookPlayer,
     /// The network to evaluate with (`EvalFile`); `None`: the hand-crafted evaluation.
-    pub network: Option<Arc<Network>>,
+    network: Option<Arc<Network>>,
     /// The Syzygy tables, when `SyzygyPath` found some.
     #[cfg(feature = "syzygy")]
-    pub tables: Option<Arc<outpost_tablebase::Tablebases>>,
-    /// When the engine's last CECP move search started (to estimate its clock when pondering).
-    pub think_started: Option<std::time::Instant>,
+    tables: Option<Arc<outpost_tablebase::Tablebases>>,
+    running: Option<Running>,
     next_id: u64,
+    /// The number of the search whose reports and best move still count.
     current: Arc<AtomicU64>,
     events_tx: Sender<Event>,
     events_rx: Receiver<Event>,
 }
 
 impl Engine {
-    pub fn new(out: Arc<Output>) -> Result<Engine, String> {
+    /// An engine with every option at its default, writing to `out`.
+    pub fn new(out: Arc<Output>) -> Result<Engine, SearchSetupError> {
         let options = Options::default();
-        let search = Search::new(options.threads, options.hash_mb).map_err(|e| e.to_string())?;
+        let search = Search::new(options.get(THREADS) as usize, options.get(HASH) as usize)
+            .map_err(SearchSetupError::new)?;
         let (events_tx, events_rx) = unbounded();
         Ok(Engine {
             out,
             search,
             options,
             game: Game::default(),
-            debug: false,
-            running: None,
-            xb: XbState::default(),
             book: outpost_book::BookPlayer::default(),
-            #[cfg(feature = "syzygy")]
             network: None,
+            #[cfg(feature = "syzygy")]
             tables: None,
-            think_started: None,
+            running: None,
             next_id: 0,
             current: Arc::new(AtomicU64::new(0)),
             events_tx,
@@ -105,88 +95,119 @@ impl Engine {
         })
     }
 
-    /// Reads commands until `quit` or the end of input, then lets a running search finish.
-    pub fn run(&mut self, lines: Receiver<Input>) {
-        loop {
-            select! {
-                recv(lines) -> input => match input {
-                    Ok(Input::Line(line)) => {
-                        if self.handle_line(&line) == Flow::Quit {
-                            self.quit();
-                            return;
-                        }
-                    }
-                    Ok(Input::Eof) | Err(_) => break,
-                },
-                recv(self.events_rx) -> event => {
-                    if let Ok(event) = event {
-                        self.handle_event(event);
-                    }
-                }
-            }
-        }
-        self.end_of_input();
+    /// Where everything the engine and the dialogs print goes.
+    pub fn out(&self) -> &Arc<Output> {
+        &self.out
     }
 
-    /// End of input (or of the command-line arguments): a search with a limit runs to its end
-    /// and prints its move, so `echo "go depth 10" | outpost` works; a search that would wait
-    /// for `stop` forever (infinite, ponder, analysis) is stopped.
-    pub fn end_of_input(&mut self) {
-        if self.running.is_some_and(|r| r.open_ended) {
+    /// The channel on which the search threads report; its events go to [`Engine::accept`].
+    pub fn events(&self) -> Receiver<Event> {
+        self.events_rx.clone()
+    }
+
+    /// Chess960 castling and notation (`UCI_Chess960`).
+    pub fn chess960(&self) -> bool {
+        self.options.get(CHESS960)
+    }
+
+    /// CECP `variant fischerandom` / `variant normal` / `new`.
+    pub fn set_chess960(&mut self, on: bool) {
+        self.options.set(CHESS960, on);
+    }
+
+    /// Empties the transposition table (a new game).
+    pub fn clear_hash(&mut self) {
+        self.search.clear();
+    }
+
+    pub fn is_searching(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// A search runs that waits for `stop` (or `ponderhit`) before it answers.
+    pub fn is_open_ended(&self) -> bool {
+        self.running.is_some_and(|r| r.open_ended)
+    }
+
+    /// A search was told to stop and its best move is on its way.
+    pub fn is_stopping(&self) -> bool {
+        self.running.is_some_and(|r| r.stopping)
+    }
+
+    /// Starts a search of `position` (with `history`, the keys before it) under `limits`;
+    /// `show` prints its reports. A search still running is abandoned first: a dialog that
+    /// wants its best move calls [`Engine::finish`] before.
+    pub fn start_search(
+        &mut self,
+        position: Position,
+        history: Vec<u64>,
+        limits: SearchLimits,
+        show: bool,
+    ) {
+        self.abort();
+        self.next_id += 1;
+        let id = self.next_id;
+        self.current.store(id, Ordering::SeqCst);
+        let reporter = Arc::new(GuiReporter {
+            id,
+            current: Arc::clone(&self.current),
+            out: Arc::clone(&self.out),
+            events: self.events_tx.clone(),
+            chess960: self.options.get(CHESS960),
+            show,
+            show_wdl: self.options.get(SHOW_WDL),
+            material: outpost_eval::wdl::material(&position),
+            #[cfg(feature = "syzygy")]
+            tables: self.tables.clone(),
+        });
+        let options = SearchOptions {
+            multipv: self.options.get(MULTIPV) as usize,
+            move_overhead_ms: self.options.get(MOVE_OVERHEAD),
+            chess960: self.options.get(CHESS960),
+            tb_probe_depth: self.options.get(SYZYGY_PROBE_DEPTH) as i32,
+            tb_probe_limit: self.options.get(SYZYGY_PROBE_LIMIT) as u32,
+            skill: self
+                .options
+                .get(LIMIT_STRENGTH)
+                .then(|| Skill::new(self.options.get(ELO) as i32, skill_seed(id))),
+            network: self.network.clone(),
+        };
+        let open_ended = limits.infinite || limits.ponder;
+        log::debug!("search {id}: {limits:?}");
+        self.search
+            .start(position, history, limits, options, reporter);
+        self.running = Some(Running {
+            id,
+            open_ended,
+            stopping: false,
+        });
+    }
+
+    /// Asks the running search to stop; its best move comes as an event.
+    pub fn stop(&mut self) {
+        if let Some(run) = self.running.as_mut() {
+            run.stopping = true;
             self.search.stop();
         }
-        self.settle();
     }
 
-    /// `quit`: stop at once.
-    fn quit(&mut self) {
-        if self.running.is_some() {
-            self.search.stop();
-        }
-        self.settle();
-    }
-
-    /// Waits for a search with a limit to finish and handles its best move (command-line mode
-    /// runs its arguments one after the other this way). Open-ended searches are left running.
-    pub fn wait_for_limited_search(&mut self) {
-        if self.running.is_some_and(|r| !r.open_ended) {
-            self.settle();
+    /// The expected move was played: a pondering search goes on under the clock.
+    pub fn ponderhit(&mut self) {
+        if let Some(run) = self.running.as_mut() {
+            run.open_ended = false;
+            self.search.ponderhit();
         }
     }
 
-    /// Waits until the search threads are idle and handles the events they left, repeating if
-    /// handling them started another search with a limit.
-    fn settle(&mut self) {
-        loop {
-            self.search.wait();
-            self.drain_events();
-            match self.running {
-                Some(r) if r.open_ended => {
-                    self.search.stop();
-                }
-                Some(_) => {}
-                None => return,
-            }
-        }
+    /// Stops the running search and returns its best move.
+    pub fn finish(&mut self) -> Option<BestMove> {
+        self.running?;
+        self.stop();
+        self.wait()
     }
 
-    pub fn drain_events(&mut self) {
-        while let Ok(event) = self.events_rx.try_recv() {
-            self.handle_event(event);
-        }
-    }
-
-    /// Stops a running search and handles its best move as usual (UCI prints `bestmove`).
-    pub fn finish_search(&mut self) {
-        if self.running.is_some() {
-            self.search.stop();
-            self.search.wait();
-            self.drain_events();
-        }
-    }
-
-    /// Abandons a running search without acting on its result (CECP).
-    pub fn abort_search(&mut self) {
+    /// Abandons the running search without its result.
+    pub fn abort(&mut self) {
         if let Some(r) = self.running.take() {
             self.current.store(0, Ordering::SeqCst);
             log::debug!("abandoning search {}", r.id);
@@ -197,117 +218,27 @@ impl Engine {
         }
     }
 
-    /// Starts a search of `position` (with `history`, the keys before it) for `kind`.
-    pub fn start_search(
-        &mut self,
-        position: Position,
-        history: Vec<u64>,
-        limits: SearchLimits,
-        kind: SearchKind,
-    ) {
-        if self.running.is_some() {
-            self.finish_search();
+    /// Waits until the search threads are idle and returns the best move of the running
+    /// search, if it finished.
+    pub fn wait(&mut self) -> Option<BestMove> {
+        self.search.wait();
+        let mut best = None;
+        while let Ok(event) = self.events_rx.try_recv() {
+            best = self.accept(event).or(best);
         }
-        self.next_id += 1;
-        let id = self.next_id;
-        self.current.store(id, Ordering::SeqCst);
-        let show = match self.out.dialect() {
-            Dialect::Uci => true,
-            Dialect::Xboard => self.xb.post || kind == SearchKind::Analyze,
-        };
-        let reporter = Arc::new(GuiReporter {
-            id,
-            current: Arc::clone(&self.current),
-            out: Arc::clone(&self.out),
-            events: self.events_tx.clone(),
-            chess960: self.options.chess960,
-            show,
-            show_wdl: self.options.show_wdl,
-            material: outpost_eval::wdl::material(&position),
-            #[cfg(feature = "syzygy")]
-            tables: self.tables.clone(),
-        });
-        let options = SearchOptions {
-            multipv: self.options.multipv,
-            move_overhead_ms: self.options.move_overhead_ms,
-            chess960: self.options.chess960,
-            tb_probe_depth: self.options.syzygy_probe_depth,
-            tb_probe_limit: self.options.syzygy_probe_limit,
-            skill: self
-                .options
-                .limit_strength
-                .then(|| Skill::new(self.options.elo, skill_seed(id))),
-            network: self.network.clone(),
-        };
-        let open_ended = limits.infinite || limits.ponder;
-        log::debug!("search {id} ({kind:?}): {limits:?}");
-        self.search
-            .start(position, history, limits, options, reporter);
-        self.running = Some(Running {
-            id,
-            kind,
-            open_ended,
-            stopping: false,
-        });
+        best
     }
 
-    fn handle_event(&mut self, event: Event) {
+    /// An event from the search threads: the best move of the running search ends it and is
+    /// returned; that of an abandoned search is dropped.
+    pub fn accept(&mut self, event: Event) -> Option<BestMove> {
         let Event::BestMove { id, best, ponder } = event;
-        let Some(run) = self.running.filter(|r| r.id == id) else {
+        if self.running.is_none_or(|r| r.id != id) {
             log::debug!("dropping the best move of abandoned search {id}");
-            return;
-        };
+            return None;
+        }
         self.running = None;
-        match run.kind {
-            SearchKind::Uci => {
-                let chess960 = self.options.chess960;
-                let text = |m: Move| crate::notation::uci(m, chess960);
-                self.out.send(&Reply::BestMove {
-                    mv: text(best),
-                    ponder: ponder.filter(|p| !p.is_none()).map(text),
-                });
-            }
-            kind => self.xboard_best_move(kind, best, ponder),
-        }
-    }
-
-    /// Handles one input line.
-    pub fn handle_line(&mut self, line: &str) -> Flow {
-        log::debug!("< {line}");
-        let parsed = outpost_protocol::parse(self.out.dialect(), line);
-        for warning in &parsed.warnings {
-            if self.debug {
-                self.out.note(warning.clone());
-            } else {
-                log::info!("{warning}");
-            }
-        }
-        for correction in &parsed.corrections {
-            self.out.note(correction.clone());
-        }
-        match parsed.command {
-            Command::Empty | Command::Register => {}
-            Command::Quit => return Flow::Quit,
-            Command::Uci => {
-                self.out.set_dialect(Dialect::Uci);
-                self.out.send(&self.handshake(Dialect::Uci));
-            }
-            Command::Xboard => {
-                self.abort_search();
-                self.out.set_dialect(Dialect::Xboard);
-                self.xb = XbState::default();
-            }
-            Command::Debug(on) => self.debug = on,
-            Command::SetOption(setting) => self.set_option(&setting, line),
-            Command::Perft { depth, fen } => self.perft(depth, fen.as_deref(), line),
-            Command::Bench { depth } => self.bench(depth),
-            Command::Display => self.out.send(&Reply::Raw(self.game.position().pretty())),
-            Command::Eval => self.eval_command(),
-            Command::Unknown { input, reason } => self.out.error(reason, input),
-            Command::Xb(xb) => self.xboard_command(xb, line),
-            uci => self.uci_command(uci, line),
-        }
-        Flow::Continue
+        Some(BestMove { best, ponder })
     }
 
     /// The answer to `uci` or `protover 2`.
@@ -315,7 +246,7 @@ impl Engine {
         Reply::Handshake(Handshake {
             name: format!("{NAME} {VERSION}"),
             author: AUTHOR.to_string(),
-            options: self.option_specs(dialect),
+            options: self.options.specs(dialect),
             features: Features {
                 egt: if cfg!(feature = "syzygy") {
                     vec!["syzygy".to_string()]
@@ -327,74 +258,87 @@ impl Engine {
         })
     }
 
-    fn option_specs(&self, dialect: Dialect) -> Vec<OptionSpec> {
-        options::specs(dialect)
+    /// `setoption` / CECP `option`, `memory`, `cores` and `egtpath`. What went wrong is sent
+    /// to the GUI as an error about `line`.
+    pub fn set_option(&mut self, setting: &OptionSetting, line: &str) {
+        if let Err(e) = self.change_option(setting, line) {
+            self.out.error(e.to_string(), line);
+        }
     }
 
-    /// `setoption` / CECP `option`, `memory` and `cores`.
-    pub fn set_option(&mut self, setting: &OptionSetting, line: &str) {
-        if options::needs_idle_search(&setting.name) && self.running.is_some() {
-            self.out.error(
-                format!(
-                    "cannot change '{}' while searching; stop first",
-                    setting.name
-                ),
-                line,
-            );
-            return;
+    fn change_option(&mut self, setting: &OptionSetting, line: &str) -> Result<(), SettingError> {
+        let replaces_search_state = self
+            .options
+            .find(&setting.name)
+            .is_some_and(|def| def.action.needs_idle_search());
+        if replaces_search_state && self.running.is_some() {
+            return Err(SettingError::Busy {
+                name: setting.name.clone(),
+            });
         }
-        let applied = match self.options.apply(setting) {
-            Ok(applied) => applied,
-            Err(reason) => {
-                self.out.error(reason, line);
-                return;
-            }
-        };
-        if let Some(note) = applied.note {
+        let applied = self.options.apply(setting)?;
+        if let Some(note) = &applied.note {
             // Still an error for the GUI, though the option was set to the nearest value.
-            self.out.error(note, line);
+            self.out.error(note.to_string(), line);
         }
-        let result = match applied.effect {
-            Effect::None => Ok(()),
-            Effect::ResizeHash(mb) => self.search.resize_hash(mb).map_err(|e| e.to_string()),
-            Effect::ClearHash => {
-                self.search.clear();
-                Ok(())
+        let action = applied.def.action;
+        if let Err(e) = self.act(action) {
+            self.options.restore(applied);
+            // Keep the stored values truthful: the search may have kept its table or threads,
+            // and a book that fails to load leaves none.
+            self.options.set(HASH, self.search.hash_mb() as i64);
+            self.options.set(THREADS, self.search.threads() as i64);
+            if action == Action::LoadBook {
+                self.options.set(BOOK_FILE, String::new());
             }
-            Effect::SetThreads(n) => {
-                let set = self.search.set_threads(n).map_err(|e| e.to_string());
-                if set.is_ok() {
-                    self.warn_if_more_threads_than_cores(n);
-                }
-                set
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Carries out what setting an option does beyond storing its value.
+    fn act(&mut self, action: Action) -> Result<(), SettingError> {
+        match action {
+            Action::None => {}
+            Action::ResizeHash => self
+                .search
+                .resize_hash(self.options.get(HASH) as usize)
+                .map_err(SearchSetupError::new)?,
+            Action::ClearHash => self.search.clear(),
+            Action::SetThreads => {
+                let threads = self.options.get(THREADS) as usize;
+                self.search
+                    .set_threads(threads)
+                    .map_err(SearchSetupError::new)?;
+                self.warn_if_more_threads_than_cores(threads);
             }
-            Effect::LoadBook(path) => match self.book.set_file(&path) {
-                Ok(message) => {
-                    self.out.note(message);
-                    Ok(())
-                }
-                Err(e) => Err(format!("{e}; playing without a book")),
-            },
-            Effect::LoadTablebases(path) => {
+            Action::LoadBook => {
+                let message = self
+                    .book
+                    .set_file(self.options.get(BOOK_FILE))
+                    .map_err(SettingError::Book)?;
+                self.out.note(message);
+            }
+            Action::LoadTablebases => {
+                let path = self.options.get(SYZYGY_PATH).to_string();
                 self.load_tablebases(&path);
-                Ok(())
             }
-            Effect::RebuildOracle => {
-                self.install_oracle();
-                Ok(())
+            Action::RebuildOracle => self.install_oracle(),
+            Action::LoadNetwork => {
+                let path = self.options.get(EVAL_FILE).to_string();
+                self.load_network(&path)?;
             }
-            Effect::LoadNetwork(path) => self.load_network(&path),
-        };
-        if let Err(reason) = result {
-            self.out.error(reason, line);
-            // Keep the stored values truthful.
-            self.options.hash_mb = self.search.hash_mb();
-            self.options.threads = self.search.threads();
         }
+        Ok(())
+    }
+
+    /// `d`: the board.
+    pub fn display(&self) {
+        self.out.send(&Reply::Raw(self.game.position().pretty()));
     }
 
     /// `eval`: the hand-crafted terms, and the network's score when one is in use.
-    fn eval_command(&mut self) {
+    pub fn eval_command(&self) {
         let pos = *self.game.position();
         let mut text = outpost_eval::trace(&pos);
         if let Some(net) = &self.network {
@@ -411,19 +355,26 @@ impl Engine {
 
     /// `EvalFile`: the network in `path` evaluates from the next search on; an empty path means
     /// the hand-crafted evaluation. A file that cannot be used changes nothing.
-    fn load_network(&mut self, path: &str) -> Result<(), String> {
+    fn load_network(&mut self, path: &str) -> Result<(), NetworkError> {
         if path.is_empty() {
             self.network = None;
             self.out.note("evaluation: hand-crafted");
             return Ok(());
         }
-        let keep = match &self.network {
-            Some(_) => "keeping the network in use",
-            None => "keeping the hand-crafted evaluation",
+        let kept = match &self.network {
+            Some(_) => Kept::Network,
+            None => Kept::HandCrafted,
         };
-        let bytes = std::fs::read(path).map_err(|e| format!("EvalFile '{path}': {e}; {keep}"))?;
-        let net =
-            Network::from_bytes(&bytes).map_err(|e| format!("EvalFile '{path}': {e}; {keep}"))?;
+        let bytes = std::fs::read(path).map_err(|error| NetworkError::Unreadable {
+            path: path.to_string(),
+            error,
+            kept,
+        })?;
+        let net = Network::from_bytes(&bytes).map_err(|error| NetworkError::NotANetwork {
+            path: path.to_string(),
+            error,
+            kept,
+        })?;
         self.network = Some(Arc::new(net));
         self.out.note(format!(
             "evaluation: network {path} ({} bytes)",
@@ -448,7 +399,7 @@ impl Engine {
     }
 
     /// `SyzygyPath` / `egtpath syzygy DIR`.
-    pub fn load_tablebases(&mut self, path: &str) {
+    fn load_tablebases(&mut self, path: &str) {
         #[cfg(feature = "syzygy")]
         {
             let (tables, messages) = crate::syzygy::open(path);
@@ -472,7 +423,7 @@ impl Engine {
             let oracle = self.tables.as_ref().map(|tables| {
                 Arc::new(crate::syzygy::Oracle {
                     tables: Arc::clone(tables),
-                    fifty_move_rule: self.options.syzygy_50_move_rule,
+                    fifty_move_rule: self.options.get(crate::options::SYZYGY_50_MOVE_RULE),
                 }) as Arc<dyn outpost_search::EndgameOracle>
             });
             self.search.set_oracle(oracle);
@@ -482,15 +433,16 @@ impl Engine {
     /// A move from the opening book for the current position, if the book options allow one.
     /// Callers skip this in analysis, `go infinite` and `go ponder`.
     pub fn book_move(&mut self) -> Option<Move> {
-        self.book.enabled = self.options.own_book;
-        self.book.best_move = self.options.book_best_move;
-        self.book.depth = self.options.book_depth;
+        self.book.enabled = self.options.get(OWN_BOOK);
+        self.book.best_move = self.options.get(BOOK_BEST_MOVE);
+        self.book.depth = self.options.get(BOOK_DEPTH) as u32;
         let m = self.book.probe(self.game.position())?;
         // Only ever play a legal move, whatever the file says.
         self.game.position().legal_moves().contains(m).then_some(m)
     }
 
-    fn perft(&mut self, depth: u32, fen: Option<&str>, line: &str) {
+    /// `perft N [fen F]`: counts from F, or from the current position.
+    pub fn perft(&mut self, depth: u32, fen: Option<&str>, line: &str) {
         if self.running.is_some() {
             self.out
                 .error("cannot run perft while searching; stop first", line);
@@ -509,19 +461,20 @@ impl Engine {
         match crate::perft::run(
             &pos,
             depth,
-            self.options.threads,
-            self.options.hash_mb,
-            self.options.chess960,
+            self.options.get(THREADS) as usize,
+            self.options.get(HASH) as usize,
+            self.options.get(CHESS960),
         ) {
             Ok(report) => {
                 self.out.send(&Reply::Raw(report.text));
                 self.out.note(report.summary);
             }
-            Err(reason) => self.out.error(reason, line),
+            Err(e) => self.out.error(e.to_string(), line),
         }
     }
 
-    fn bench(&mut self, depth: Option<u32>) {
+    /// `bench [N]`.
+    pub fn bench(&mut self, depth: Option<u32>) {
         if self.running.is_some() {
             self.out
                 .error("cannot run bench while searching; stop first", "bench");
@@ -529,7 +482,7 @@ impl Engine {
         }
         match crate::bench::run(depth, self.network.clone()) {
             Ok(report) => self.out.send(&Reply::Raw(report.text)),
-            Err(reason) => self.out.error(reason, "bench"),
+            Err(e) => self.out.error(e.to_string(), "bench"),
         }
     }
 }
@@ -537,4 +490,121 @@ impl Engine {
 /// Seed of a handicapped search's choices: the clock makes games differ from run to run.
 fn skill_seed(search_id: u64) -> u64 {
     outpost_board::Rng::from_clock(search_id).next_u64()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::def::Kind;
+    use crate::options::{table, OptionDef};
+
+    /// The line a UCI GUI must see for `def`, written out here by the UCI spec's grammar.
+    fn uci_line(def: &OptionDef) -> String {
+        let name = def.name;
+        match def.kind {
+            Kind::Check { default } => format!("option name {name} type check default {default}"),
+            Kind::Spin { default, min, max } => {
+                format!("option name {name} type spin default {default} min {min} max {max}")
+            }
+            Kind::Button => format!("option name {name} type button"),
+            Kind::File { default } | Kind::Path { default } => {
+                let default = if default.is_empty() {
+                    "<empty>"
+                } else {
+                    default
+                };
+                format!("option name {name} type string default {default}")
+            }
+        }
+    }
+
+    /// The line a CECP GUI must see for `def`, written out here by the CECP spec's grammar.
+    fn cecp_line(def: &OptionDef) -> String {
+        let name = def.name.replace(' ', "");
+        let body = match def.kind {
+            Kind::Check { default } => format!("{name} -check {}", u8::from(default)),
+            Kind::Spin { default, min, max } => format!("{name} -spin {default} {min} {max}"),
+            Kind::Button => format!("{name} -button"),
+            Kind::File { default } => format!("{name} -file {default}"),
+            Kind::Path { default } => format!("{name} -path {default}"),
+        };
+        format!("feature option=\"{}\"", body.trim_end())
+    }
+
+    fn advertised(engine: &Engine, dialect: Dialect, prefix: &str) -> Vec<String> {
+        let lines = engine.handshake(dialect).lines(dialect);
+        lines
+            .into_iter()
+            .filter(|l| l.starts_with(prefix))
+            .collect()
+    }
+
+    #[test]
+    fn both_advertisements_are_the_option_table() {
+        let engine = Engine::new(Output::to(Box::new(std::io::sink()))).unwrap();
+        let rows: Vec<OptionDef> = table::all().into_iter().filter(|d| d.available).collect();
+        assert!(rows.len() >= 15, "{rows:?}");
+        let uci: Vec<String> = rows.iter().map(uci_line).collect();
+        assert_eq!(advertised(&engine, Dialect::Uci, "option "), uci);
+        let cecp: Vec<String> = rows.iter().filter(|d| !d.uci_only).map(cecp_line).collect();
+        assert_eq!(
+            advertised(&engine, Dialect::Xboard, "feature option="),
+            cecp
+        );
+        // Spot checks against what GUIs have always been shown.
+        assert!(uci.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
+        assert!(uci.contains(&"option name EvalFile type string default <empty>".into()));
+        assert!(cecp.contains(&"feature option=\"ClearHash -button\"".into()));
+        assert!(cecp.contains(&"feature option=\"EvalFile -file\"".into()));
+        assert!(!cecp.iter().any(|l| l.contains("UCI_Chess960")));
+    }
+
+    #[test]
+    fn option_errors_reach_the_gui_with_their_reason() {
+        let mut engine = Engine::new(Output::to(Box::new(std::io::sink()))).unwrap();
+        let setting = |name: &str, value: &str| OptionSetting {
+            name: name.into(),
+            value: Some(value.into()),
+        };
+        let refused = |engine: &mut Engine, name, value| {
+            engine
+                .change_option(&setting(name, value), "test")
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            refused(&mut engine, "Threads", "many"),
+            "option 'Threads': 'many' is not an integer"
+        );
+        let missing = "/nonexistent/outpost-test.nnue";
+        let text = refused(&mut engine, "EvalFile", missing);
+        assert!(
+            text.starts_with(&format!("EvalFile '{missing}': "))
+                && text.ends_with("; keeping the hand-crafted evaluation"),
+            "{text}"
+        );
+        assert_eq!(
+            engine.options.get(EVAL_FILE),
+            "",
+            "a failed file is not kept"
+        );
+        let text = refused(&mut engine, "BookFile", missing);
+        assert!(text.ends_with("; playing without a book"), "{text}");
+        engine.start_search(
+            Position::startpos(),
+            Vec::new(),
+            SearchLimits::default(),
+            false,
+        );
+        assert_eq!(
+            refused(&mut engine, "clear_hash", ""),
+            "cannot change 'clear_hash' while searching; stop first"
+        );
+        // A value the search reads at its next start may change while one runs.
+        engine
+            .change_option(&setting("MultiPV", "3"), "test")
+            .unwrap();
+        assert!(engine.finish().is_some());
+        assert_eq!(engine.options.get(MULTIPV), 3);
+    }
 }

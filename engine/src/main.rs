@@ -4,6 +4,7 @@
 mod bench;
 mod cli;
 mod engine;
+mod errors;
 mod game;
 mod input;
 mod notation;
@@ -11,6 +12,7 @@ mod options;
 mod output;
 mod perft;
 mod report;
+mod session;
 #[cfg(feature = "syzygy")]
 mod syzygy;
 #[cfg(feature = "tune")]

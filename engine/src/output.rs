@@ -18,8 +18,13 @@ pub struct Output {
 impl Output {
     /// An output writing to stdout. Until the GUI names a dialect, replies are printed as UCI.
     pub fn stdout() -> Arc<Output> {
+        Output::to(Box::new(std::io::stdout()))
+    }
+
+    /// An output writing to `writer` (tests pass a sink).
+    pub fn to(writer: Box<dyn Write + Send>) -> Arc<Output> {
         Arc::new(Output {
-            writer: Mutex::new(Box::new(std::io::stdout())),
+            writer: Mutex::new(writer),
             xboard: AtomicBool::new(false),
         })
     }

@@ -9,7 +9,7 @@
 
 use outpost_board::perft::{divide, PerftTable};
 use outpost_board::Position;
-use std::fmt::Write;
+use std::fmt::{self, Write};
 use std::time::Instant;
 
 /// Deeper counts would run for days; refusing them keeps a typo from hanging the engine.
@@ -29,11 +29,9 @@ pub fn run(
     threads: usize,
     hash_mb: usize,
     chess960: bool,
-) -> Result<PerftReport, String> {
+) -> Result<PerftReport, PerftError> {
     if depth > MAX_DEPTH {
-        return Err(format!(
-            "perft depth {depth} is too deep (at most {MAX_DEPTH})"
-        ));
+        return Err(PerftError::TooDeep { depth });
     }
     let start = Instant::now();
     let table = (depth >= 5).then(|| PerftTable::new(hash_mb.clamp(1, MAX_TABLE_MB)));
@@ -55,6 +53,25 @@ pub fn run(
     );
     Ok(PerftReport { text, summary })
 }
+
+/// Why a count was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PerftError {
+    /// Deeper than [`MAX_DEPTH`].
+    TooDeep { depth: u32 },
+}
+
+impl fmt::Display for PerftError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PerftError::TooDeep { depth } => {
+                write!(f, "perft depth {depth} is too deep (at most {MAX_DEPTH})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PerftError {}
 
 #[cfg(test)]
 mod tests {
@@ -88,6 +105,11 @@ mod tests {
     fn depth_zero_and_too_deep() {
         let r = run(&Position::startpos(), 0, 1, 1, false).unwrap();
         assert_eq!(r.text, "\nNodes searched: 1");
-        assert!(run(&Position::startpos(), 99, 1, 1, false).is_err());
+        let too_deep = run(&Position::startpos(), 99, 1, 1, false).err();
+        assert_eq!(too_deep, Some(PerftError::TooDeep { depth: 99 }));
+        assert_eq!(
+            too_deep.unwrap().to_string(),
+            "perft depth 99 is too deep (at most 15)"
+        );
     }
 }

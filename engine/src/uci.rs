@@ -1,5 +1,6 @@
-//! The UCI dialog: `isready`, `ucinewgame`, `position`, `go`, `stop` and `ponderhit` (the
-//! commands both dialects share are in [`crate::engine`]).
+//! The UCI dialog: `isready`, `ucinewgame`, `position`, `go`, `stop` and `ponderhit`, and the
+//! `bestmove` that ends every `go` (the commands both dialects share are in
+//! [`crate::engine`]). It keeps no state of its own: the game and the search are the engine's.
 //!
 //! Choices the UCI spec leaves open:
 //! - `position` with a bad FEN keeps the previous position; with an illegal move it keeps the
@@ -10,46 +11,48 @@
 //!   `searchmoves` that are not legal are named and left out.
 //! - `stop` and `ponderhit` when no search runs are ignored, as the spec asks.
 
-use crate::engine::{Engine, SearchKind};
+use crate::engine::{BestMove, Engine};
 use crate::game::Game;
-use outpost_board::Position;
+use crate::output::Output;
+use outpost_board::{Move, Position};
 use outpost_protocol::{Command, Reply, StartPos};
 use outpost_search::score::MAX_DEPTH;
 use outpost_search::SearchLimits;
+use std::sync::Arc;
 
-impl Engine {
+/// The UCI side of a session.
+pub struct UciDialog {
+    out: Arc<Output>,
+}
+
+impl UciDialog {
+    pub fn new(out: Arc<Output>) -> UciDialog {
+        UciDialog { out }
+    }
+
     /// Carries out a UCI command.
-    pub fn uci_command(&mut self, command: Command, line: &str) {
+    pub fn command(&mut self, engine: &mut Engine, command: Command, line: &str) {
         match command {
             Command::IsReady => {
                 // After `stop`, let the best move (milliseconds away) go out first, so a GUI
                 // that syncs with `isready` sees it before `readyok`. A running search is not
                 // waited for.
-                if self.running.is_some_and(|r| r.stopping) {
-                    self.search.wait();
-                    self.drain_events();
+                if engine.is_stopping() {
+                    if let Some(best) = engine.wait() {
+                        self.best_move(engine, best);
+                    }
                 }
                 self.out.send(&Reply::ReadyOk)
             }
             Command::NewGame => {
-                self.finish_search();
-                self.search.clear();
-                self.game = Game::default();
+                self.finish_search(engine);
+                engine.clear_hash();
+                engine.game = Game::default();
             }
-            Command::Position { start, moves } => self.set_position(start, &moves, line),
-            Command::Go(params) => self.go(params, line),
-            Command::Stop => {
-                if let Some(run) = self.running.as_mut() {
-                    run.stopping = true;
-                    self.search.stop();
-                }
-            }
-            Command::PonderHit => {
-                if let Some(run) = self.running.as_mut() {
-                    run.open_ended = false;
-                    self.search.ponderhit();
-                }
-            }
+            Command::Position { start, moves } => self.set_position(engine, start, &moves, line),
+            Command::Go(params) => self.go(engine, params, line),
+            Command::Stop => engine.stop(),
+            Command::PonderHit => engine.ponderhit(),
             other => {
                 log::warn!("unexpected command in UCI: {other:?}");
                 self.out.error("not a UCI command", line);
@@ -57,7 +60,24 @@ impl Engine {
         }
     }
 
-    fn set_position(&mut self, start: StartPos, moves: &[String], line: &str) {
+    /// `bestmove`, which ends every `go`.
+    pub fn best_move(&mut self, engine: &Engine, best: BestMove) {
+        let chess960 = engine.chess960();
+        let text = |m: Move| crate::notation::uci(m, chess960);
+        self.out.send(&Reply::BestMove {
+            mv: text(best.best),
+            ponder: best.ponder.filter(|p| !p.is_none()).map(text),
+        });
+    }
+
+    /// Stops a running search and prints its best move.
+    fn finish_search(&mut self, engine: &mut Engine) {
+        if let Some(best) = engine.finish() {
+            self.best_move(engine, best);
+        }
+    }
+
+    fn set_position(&mut self, engine: &mut Engine, start: StartPos, moves: &[String], line: &str) {
         let start = match start {
             StartPos::Startpos => Position::startpos(),
             StartPos::Fen(fen) => match Position::from_fen(&fen) {
@@ -81,13 +101,13 @@ impl Engine {
                 break;
             }
         }
-        self.game = game;
+        engine.game = game;
     }
 
     /// Resolves the text moves of `searchmoves` against the position (naming and leaving out
     /// those that are not legal), limits the depth to what the search can reach, and searches.
-    fn go(&mut self, go: outpost_protocol::SearchLimits<String>, line: &str) {
-        let pos = *self.game.position();
+    fn go(&mut self, engine: &mut Engine, go: outpost_protocol::SearchLimits<String>, line: &str) {
+        let pos = *engine.game.position();
         let mut limits: SearchLimits = go.filter_map_moves(|text| {
             pos.parse_uci_move(&text)
                 .map_err(|e| {
@@ -110,9 +130,9 @@ impl Engine {
         }
         if !limits.infinite && !limits.ponder {
             let allowed = |m| limits.searchmoves.is_empty() || limits.searchmoves.contains(&m);
-            if let Some(m) = self.book_move().filter(|&m| allowed(m)) {
+            if let Some(m) = engine.book_move().filter(|&m| allowed(m)) {
                 // A book move costs no time: answer at once, without searching.
-                let text = crate::notation::uci(m, self.options.chess960);
+                let text = crate::notation::uci(m, engine.chess960());
                 self.out.note(format!("book move {text}"));
                 self.out.send(&Reply::BestMove {
                     mv: text,
@@ -121,7 +141,9 @@ impl Engine {
                 return;
             }
         }
-        let history = self.game.history_keys();
-        self.start_search(pos, history, limits, SearchKind::Uci);
+        // A search still running answers first: every `go` gets its `bestmove`.
+        self.finish_search(engine);
+        let history = engine.game.history_keys();
+        engine.start_search(pos, history, limits, true);
     }
 }

@@ -11,14 +11,21 @@
 //!   and a new search starts.
 //! - In `fischerandom`, castling is sent as `O-O`/`O-O-O`; moves are read as coordinates (both
 //!   castling notations), `O-O`/`O-O-O` or SAN.
+//!
+//! The dialog drives the engine through the methods the UCI dialog uses; what its searches are
+//! for ([`Purpose`]) and the CECP session state are its own.
 
-use crate::engine::{Engine, SearchKind};
+use crate::engine::{BestMove, Engine};
 use crate::game::Game;
 use crate::notation;
+use crate::options::{Key, HASH, SYZYGY_PATH, THREADS};
+use crate::output::Output;
 use outpost_board::{Color, Move, Position};
 use outpost_protocol::{OptionSetting, Reply, XbCommand};
 use outpost_search::score::MAX_DEPTH;
 use outpost_search::SearchLimits;
+use std::sync::Arc;
+use std::time::Instant;
 
 /// How the GUI asked the engine to spend its time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,25 +40,42 @@ pub enum TimeControl {
     PerMove { ms: u64 },
 }
 
-/// The CECP session state.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct XbState {
-    pub force: bool,
-    /// The side the engine plays (when not in force mode).
-    pub engine_side: Color,
-    pub post: bool,
-    pub ponder: bool,
-    pub analyzing: bool,
-    pub time_control: TimeControl,
-    /// The engine's and the opponent's clocks from `time` and `otim`, in centiseconds.
-    pub time_cs: Option<i64>,
-    pub otim_cs: Option<i64>,
-    pub depth: Option<u32>,
+/// What a CECP search is for, which decides what its best move does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Purpose {
+    /// The engine's move in the game.
+    Think,
+    /// Pondering on the position after the expected reply.
+    Ponder(Move),
+    /// `analyze`.
+    Analyze,
 }
 
-impl Default for XbState {
-    fn default() -> Self {
-        XbState {
+/// The CECP side of a session.
+pub struct XboardDialog {
+    out: Arc<Output>,
+    force: bool,
+    /// The side the engine plays (when not in force mode).
+    engine_side: Color,
+    post: bool,
+    ponder: bool,
+    analyzing: bool,
+    time_control: TimeControl,
+    /// The engine's and the opponent's clocks from `time` and `otim`, in centiseconds.
+    time_cs: Option<i64>,
+    otim_cs: Option<i64>,
+    depth: Option<u32>,
+    /// What the engine's running search is for (`None`: no search of this dialog runs).
+    search: Option<Purpose>,
+    /// When the engine's last move search started (to estimate its clock when pondering).
+    think_started: Option<Instant>,
+}
+
+impl XboardDialog {
+    /// A dialog just after `xboard`.
+    pub fn new(out: Arc<Output>) -> XboardDialog {
+        XboardDialog {
+            out,
             force: false,
             engine_side: Color::Black,
             post: true,
@@ -65,83 +89,82 @@ impl Default for XbState {
             time_cs: None,
             otim_cs: None,
             depth: None,
+            search: None,
+            think_started: None,
         }
     }
-}
 
-impl Engine {
     /// Carries out a CECP command.
-    pub fn xboard_command(&mut self, command: XbCommand, line: &str) {
+    pub fn command(&mut self, engine: &mut Engine, command: XbCommand, line: &str) {
         use XbCommand as X;
         match command {
             X::Protover(n) => {
                 if n >= 2 {
                     self.out
-                        .send(&self.handshake(outpost_protocol::Dialect::Xboard));
+                        .send(&engine.handshake(outpost_protocol::Dialect::Xboard));
                 }
             }
             X::Accepted(_) => {}
             X::Rejected(feature) => log::info!("the GUI rejected feature {feature}"),
             X::New => {
-                self.abort_search();
-                self.search.clear();
-                self.game = Game::default();
-                self.options.chess960 = false;
-                let xb = &mut self.xb;
-                xb.force = false;
-                xb.engine_side = Color::Black;
-                xb.depth = None;
-                xb.time_cs = None;
-                xb.otim_cs = None;
-                self.after_position_change();
+                self.abort_search(engine);
+                engine.clear_hash();
+                engine.game = Game::default();
+                engine.set_chess960(false);
+                self.force = false;
+                self.engine_side = Color::Black;
+                self.depth = None;
+                self.time_cs = None;
+                self.otim_cs = None;
+                self.after_position_change(engine);
             }
             X::Variant(name) => match name.trim() {
-                "normal" => self.options.chess960 = false,
-                "fischerandom" => self.options.chess960 = true,
+                "normal" => engine.set_chess960(false),
+                "fischerandom" => engine.set_chess960(true),
                 other => self
                     .out
                     .error(format!("unsupported variant '{other}'"), line),
             },
             X::Force => {
-                self.abort_search();
-                self.xb.force = true;
+                self.abort_search(engine);
+                self.force = true;
             }
             X::Go => {
-                self.abort_search();
-                self.xb.force = false;
-                self.xb.engine_side = self.game.position().side_to_move();
-                self.think();
+                self.abort_search(engine);
+                self.force = false;
+                self.engine_side = engine.game.position().side_to_move();
+                self.think(engine);
             }
             X::PlayOther => {
-                self.abort_search();
-                self.xb.force = false;
-                self.xb.engine_side = !self.game.position().side_to_move();
+                self.abort_search(engine);
+                self.force = false;
+                self.engine_side = !engine.game.position().side_to_move();
             }
-            X::White => self.xb.engine_side = Color::Black,
-            X::Black => self.xb.engine_side = Color::White,
-            X::UserMove(text) => self.user_move(&text),
+            X::White => self.engine_side = Color::Black,
+            X::Black => self.engine_side = Color::White,
+            X::UserMove(text) => self.user_move(engine, &text),
             X::SetBoard(fen) => match Position::from_fen(&fen) {
                 Ok(pos) => {
-                    self.abort_search();
-                    self.game = Game::new(pos);
-                    self.after_position_change();
+                    self.abort_search(engine);
+                    engine.game = Game::new(pos);
+                    self.after_position_change(engine);
                 }
                 Err(e) => self.out.error(e.to_string(), line),
             },
-            X::Undo => self.take_back(1, line),
-            X::Remove => self.take_back(2, line),
+            X::Undo => self.take_back(engine, 1, line),
+            X::Remove => self.take_back(engine, 2, line),
             X::Level {
                 moves_per_session,
                 base_ms,
                 increment_ms,
             } => {
-                self.xb.time_control = TimeControl::Level {
+                self.time_control = TimeControl::Level {
                     moves_per_session,
                     base_ms,
                     increment_ms,
                 }
             }
-            X::St { ms } => self.xb.time_control = TimeControl::PerMove { ms },
+            X::St { ms } => self.time_control = TimeControl::PerMove { ms },
             X::Sd(depth) => {
                 let limited = depth.clamp(1, MAX_DEPTH as u32);
                 if limited != depth {
@@ -150,61 +173,61 @@ impl Engine {
                         line,
                     );
                 }
-                self.xb.depth = Some(limited);
+                self.depth = Some(limited);
             }
-            X::Time(cs) => self.xb.time_cs = Some(cs),
-            X::Otim(cs) => self.xb.otim_cs = Some(cs),
+            X::Time(cs) => self.time_cs = Some(cs),
+            X::Otim(cs) => self.otim_cs = Some(cs),
             X::Ping(n) => self.out.send(&Reply::Pong(n)),
-            X::Post => self.xb.post = true,
-            X::NoPost => self.xb.post = false,
-            X::Hard => self.xb.ponder = true,
+            X::Post => self.post = true,
+            X::NoPost => self.post = false,
+            X::Hard => self.ponder = true,
             X::Easy => {
-                self.xb.ponder = false;
-                if matches!(self.running, Some(r) if matches!(r.kind, SearchKind::Ponder(_))) {
-                    self.abort_search();
+                self.ponder = false;
+                if matches!(self.search, Some(Purpose::Ponder(_))) {
+                    self.abort_search(engine);
                 }
             }
             X::Analyze => {
-                self.abort_search();
-                self.xb.analyzing = true;
-                self.analyze();
+                self.abort_search(engine);
+                self.analyzing = true;
+                self.analyze(engine);
             }
             X::ExitAnalyze => {
-                self.abort_search();
-                self.xb.analyzing = false;
+                self.abort_search(engine);
+                self.analyzing = false;
             }
             X::AnalyzeUpdate => {}
             X::MoveNow => {
-                if matches!(self.running, Some(r) if r.kind == SearchKind::Think) {
-                    self.search.stop();
+                if self.search == Some(Purpose::Think) {
+                    engine.stop();
                 }
             }
             X::Result { result, comment } => {
                 log::info!("game over: {} {comment:?}", result.as_str());
-                self.abort_search();
-                self.xb.force = true;
+                self.abort_search(engine);
+                self.force = true;
             }
             X::Memory(mb) => {
                 let setting = OptionSetting {
-                    name: "Hash".into(),
+                    name: HASH.def().name.into(),
                     value: Some(mb.to_string()),
                 };
-                self.set_option(&setting, line);
+                engine.set_option(&setting, line);
             }
             X::Cores(n) => {
                 let setting = OptionSetting {
-                    name: "Threads".into(),
+                    name: THREADS.def().name.into(),
                     value: Some(n.to_string()),
                 };
-                self.set_option(&setting, line);
+                engine.set_option(&setting, line);
             }
             X::EgtPath { kind, path } => {
                 if kind.eq_ignore_ascii_case("syzygy") && cfg!(feature = "syzygy") {
                     let setting = OptionSetting {
-                        name: "SyzygyPath".into(),
+                        name: SYZYGY_PATH.def().name.into(),
                         value: Some(path),
                     };
-                    self.set_option(&setting, line);
+                    engine.set_option(&setting, line);
                 } else {
                     self.out
                         .error(format!("no support for '{kind}' tablebases"), line);
@@ -224,9 +247,15 @@ impl Engine {
         }
     }
 
+    /// Abandons the running search of this dialog, if any, without acting on its result.
+    fn abort_search(&mut self, engine: &mut Engine) {
+        self.search = None;
+        engine.abort();
+    }
+
     /// The opponent's move (or, in force mode and analysis, any move to enter).
-    fn user_move(&mut self, text: &str) {
-        let parsed = notation::parse_xboard(self.game.position(), text);
+    fn user_move(&mut self, engine: &mut Engine, text: &str) {
+        let parsed = notation::parse_xboard(engine.game.position(), text);
         let m = match parsed {
             Ok(m) => m,
             Err(_) => {
@@ -237,66 +266,77 @@ impl Engine {
                 return;
             }
         };
-        if let Some(run) = self.running {
-            match run.kind {
-                SearchKind::Ponder(expected) if expected == m => {
+        if let Some(purpose) = self.search {
+            match purpose {
+                Purpose::Ponder(expected) if expected == m => {
                     // Pondering hit: the search already looks at the position after `m`.
-                    self.game.push(m);
-                    if let Some(r) = self.running.as_mut() {
-                        r.kind = SearchKind::Think;
-                        r.open_ended = false;
-                    }
-                    self.search.ponderhit();
+                    engine.game.push(m);
+                    self.search = Some(Purpose::Think);
+                    engine.ponderhit();
                     return;
                 }
-                SearchKind::Think => {
+                Purpose::Think => {
                     self.out.send(&Reply::IllegalMove {
                         mv: outpost_protocol::text::excerpt(text),
                         reason: Some("it is the engine's turn".into()),
                     });
                     return;
                 }
-                _ => self.abort_search(),
+                _ => self.abort_search(engine),
             }
         }
-        self.game.push(m);
-        self.after_position_change();
+        engine.game.push(m);
+        self.after_position_change(engine);
     }
 
-    fn take_back(&mut self, plies: usize, line: &str) {
-        self.abort_search();
+    fn take_back(&mut self, engine: &mut Engine, plies: usize, line: &str) {
+        self.abort_search(engine);
         for _ in 0..plies {
-            if !self.game.undo() {
+            if !engine.game.undo() {
                 self.out.error("no move to take back", line);
                 break;
             }
         }
-        self.after_position_change();
+        self.after_position_change(engine);
     }
 
     /// After the position changed: analyse it, or move if it is the engine's turn.
-    fn after_position_change(&mut self) {
-        if self.xb.analyzing {
-            self.analyze();
-        } else if !self.xb.force && self.xb.engine_side == self.game.position().side_to_move() {
-            self.think();
+    fn after_position_change(&mut self, engine: &mut Engine) {
+        if self.analyzing {
+            self.analyze(engine);
+        } else if !self.force && self.engine_side == engine.game.position().side_to_move() {
+            self.think(engine);
         }
     }
 
-    fn analyze(&mut self) {
+    /// Starts a search of this dialog; its reports are shown after `post` and in analysis.
+    fn start_search(
+        &mut self,
+        engine: &mut Engine,
+        position: Position,
+        history: Vec<u64>,
+        limits: SearchLimits,
+        purpose: Purpose,
+    ) {
+        let show = self.post || purpose == Purpose::Analyze;
+        engine.start_search(position, history, limits, show);
+        self.search = Some(purpose);
+    }
+
+    fn analyze(&mut self, engine: &mut Engine) {
         let limits = SearchLimits {
             infinite: true,
             ..SearchLimits::default()
         };
-        let pos = *self.game.position();
-        let history = self.game.history_keys();
-        self.start_search(pos, history, limits, SearchKind::Analyze);
+        let pos = *engine.game.position();
+        let history = engine.game.history_keys();
+        self.start_search(engine, pos, history, limits, Purpose::Analyze);
     }
 
     /// Starts the engine's move, or claims the result if there is no move to make.
-    fn think(&mut self) {
-        if self.game.position().legal_moves().is_empty() {
-            if let Some(o) = self.game.outcome() {
+    fn think(&mut self, engine: &mut Engine) {
+        if engine.game.position().legal_moves().is_empty() {
+            if let Some(o) = engine.game.outcome() {
                 self.out.send(&Reply::GameOver {
                     result: o.result,
                     comment: o.reason.to_string(),
@@ -304,37 +344,37 @@ impl Engine {
             }
             return;
         }
-        if let Some(m) = self.book_move() {
+        if let Some(m) = engine.book_move() {
             self.out.note(format!(
                 "book move {}",
-                notation::xboard(m, self.options.chess960)
+                notation::xboard(m, engine.chess960())
             ));
-            self.xboard_best_move(SearchKind::Think, m, None);
+            self.play(engine, m, None);
             return;
         }
-        let limits = self.limits(self.game.position(), false);
-        let pos = *self.game.position();
-        let history = self.game.history_keys();
-        self.think_started = Some(std::time::Instant::now());
-        self.start_search(pos, history, limits, SearchKind::Think);
+        let limits = self.limits(engine.game.position(), false);
+        let pos = *engine.game.position();
+        let history = engine.game.history_keys();
+        self.think_started = Some(Instant::now());
+        self.start_search(engine, pos, history, limits, Purpose::Think);
     }
 
     /// Search limits for the engine to move in `pos` under the current time control.
     fn limits(&self, pos: &Position, ponder: bool) -> SearchLimits {
         let mut limits = SearchLimits {
-            depth: self.xb.depth.map(|d| d as i32),
+            depth: self.depth.map(|d| d as i32),
             ponder,
             ..SearchLimits::default()
         };
-        match self.xb.time_control {
+        match self.time_control {
             TimeControl::PerMove { ms } => limits.movetime = Some(ms as i64),
             TimeControl::Level {
                 moves_per_session,
                 base_ms,
                 increment_ms,
             } => {
-                let mine = self.xb.time_cs.map_or(base_ms as i64, |cs| cs * 10);
-                let theirs = self.xb.otim_cs.map_or(mine, |cs| cs * 10);
+                let mine = self.time_cs.map_or(base_ms as i64, |cs| cs * 10);
+                let theirs = self.otim_cs.map_or(mine, |cs| cs * 10);
                 let inc = Some(increment_ms as i64);
                 let (w, b) = match pos.side_to_move() {
                     Color::White => (mine, theirs),
@@ -354,13 +394,18 @@ impl Engine {
         limits
     }
 
-    /// The best move of a CECP search.
-    pub fn xboard_best_move(&mut self, kind: SearchKind, best: Move, ponder: Option<Move>) {
-        if kind != SearchKind::Think {
-            return;
+    /// The best move of this dialog's search: played if the search was the engine's move.
+    pub fn best_move(&mut self, engine: &mut Engine, best: BestMove) {
+        if self.search.take() == Some(Purpose::Think) {
+            self.play(engine, best.best, best.ponder);
         }
+    }
+
+    /// Plays the engine's move `best`, claims the result if it ends the game, and ponders on
+    /// `ponder` if allowed.
+    fn play(&mut self, engine: &mut Engine, best: Move, ponder: Option<Move>) {
         if best.is_none() {
-            if let Some(o) = self.game.outcome() {
+            if let Some(o) = engine.game.outcome() {
                 self.out.send(&Reply::GameOver {
                     result: o.result,
                     comment: o.reason.to_string(),
@@ -368,22 +413,22 @@ impl Engine {
             }
             return;
         }
-        let text = notation::xboard(best, self.options.chess960);
-        self.game.push(best);
+        let text = notation::xboard(best, engine.chess960());
+        engine.game.push(best);
         self.out.send(&Reply::BestMove {
             mv: text,
             ponder: None,
         });
-        if let Some(o) = self.game.outcome() {
+        if let Some(o) = engine.game.outcome() {
             self.out.send(&Reply::GameOver {
                 result: o.result,
                 comment: o.reason.to_string(),
             });
             return;
         }
-        let legal = |p: &Move| self.game.position().legal_moves().contains(*p);
-        if let Some(p) = ponder.filter(|p| self.xb.ponder && legal(p)) {
-            let mut after = self.game.clone();
+        let legal = |p: &Move| engine.game.position().legal_moves().contains(*p);
+        if let Some(p) = ponder.filter(|p| self.ponder && legal(p)) {
+            let mut after = engine.game.clone();
             after.push(p);
             if after.outcome().is_none() {
                 let mut limits = self.limits(after.position(), true);
@@ -396,7 +441,8 @@ impl Engine {
                     Color::Black => limits.btime = limits.btime.map(|t| t - spent),
                 }
                 let pos = *after.position();
-                self.start_search(pos, after.history_keys(), limits, SearchKind::Ponder(p));
+                let history = after.history_keys();
+                self.start_search(engine, pos, history, limits, Purpose::Ponder(p));
             }
         }
     }

@@ -3,7 +3,7 @@
 //! final line when the answer differs from the last line shown, and the one line of a root
 //! without legal moves. (The best move itself is sent by `thread.rs` after `choose.rs` picked it.)
 
-use crate::info::{CurrMove, FromInternal, Score, Bound, SearchInfo};
+use crate::info::{Bound, CurrMove, FromInternal, Score, SearchInfo};
 use crate::root::{legal_prefix, RootMove};
 use crate::score::TB_WIN_IN_MAX;
 use crate::searcher::Searcher;

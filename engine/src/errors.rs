@@ -1,0 +1,133 @@
+//! What can go wrong when the engine starts or an option is set, as types that say what was
+//! wrong. Their texts are what the GUI reads in `info string Error (...)` (UCI) or
+//! `Error (...)` (CECP), so they name the option and the value as the GUI sent them.
+
+use crate::options::OptionError;
+use outpost_book::BookError;
+use outpost_eval::nnue::NetError;
+use std::fmt;
+
+/// The search could not be set up as asked: its hash table could not be allocated or its
+/// threads started. Holds the search's own words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchSetupError(String);
+
+impl SearchSetupError {
+    pub fn new(reason: impl fmt::Display) -> SearchSetupError {
+        SearchSetupError(reason.to_string())
+    }
+}
+
+impl fmt::Display for SearchSetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SearchSetupError {}
+
+/// Why a setting was refused or could not be carried out.
+#[derive(Debug)]
+pub enum SettingError {
+    /// The name or value is wrong; the option keeps its value.
+    Option(OptionError),
+    /// The option replaces something the search threads use, and a search runs.
+    Busy { name: String },
+    /// The search could not grant the hash size or thread count.
+    Search(SearchSetupError),
+    /// `BookFile` could not be loaded; the engine plays on without a book.
+    Book(BookError),
+    /// `EvalFile` could not be used; the evaluation in use stays.
+    Network(NetworkError),
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::Option(e) => e.fmt(f),
+            SettingError::Busy { name } => {
+                write!(f, "cannot change '{name}' while searching; stop first")
+            }
+            SettingError::Search(e) => e.fmt(f),
+            SettingError::Book(e) => write!(f, "{e}; playing without a book"),
+            SettingError::Network(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SettingError::Option(e) => Some(e),
+            SettingError::Busy { .. } => None,
+            SettingError::Search(e) => Some(e),
+            SettingError::Book(e) => Some(e),
+            SettingError::Network(e) => Some(e),
+        }
+    }
+}
+
+impl From<OptionError> for SettingError {
+    fn from(e: OptionError) -> Self {
+        SettingError::Option(e)
+    }
+}
+
+impl From<SearchSetupError> for SettingError {
+    fn from(e: SearchSetupError) -> Self {
+        SettingError::Search(e)
+    }
+}
+
+impl From<NetworkError> for SettingError {
+    fn from(e: NetworkError) -> Self {
+        SettingError::Network(e)
+    }
+}
+
+/// The evaluation that stays when an `EvalFile` cannot be used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kept {
+    Network,
+    HandCrafted,
+}
+
+/// Why an `EvalFile` could not be used.
+#[derive(Debug)]
+pub enum NetworkError {
+    /// The file could not be read.
+    Unreadable {
+        path: String,
+        error: std::io::Error,
+        kept: Kept,
+    },
+    /// The file is not a network this build can use.
+    NotANetwork {
+        path: String,
+        error: NetError,
+        kept: Kept,
+    },
+}
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (path, error, kept): (&str, &dyn fmt::Display, Kept) = match self {
+            NetworkError::Unreadable { path, error, kept } => (path, error, *kept),
+            NetworkError::NotANetwork { path, error, kept } => (path, error, *kept),
+        };
+        let kept = match kept {
+            Kept::Network => "keeping the network in use",
+            Kept::HandCrafted => "keeping the hand-crafted evaluation",
+        };
+        write!(f, "EvalFile '{path}': {error}; {kept}")
+    }
+}
+
+impl std::error::Error for NetworkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NetworkError::Unreadable { error, .. } => Some(error),
+            NetworkError::NotANetwork { error, .. } => Some(error),
+        }
+    }
+}
