@@ -9,7 +9,7 @@
 //! what that move means (print `bestmove`, play it in the game, ponder) is the dialog's
 //! business.
 
-use crate::errors::{Kept, NetworkError, SearchSetupError, SettingError};
+use crate::errors::{Kept, NetworkError, SettingError};
 use crate::game::Game;
 use crate::options::{Action, Options, BOOK_FILE, EVAL_FILE, HASH, THREADS};
 use crate::options::{
@@ -22,7 +22,7 @@ use crossbeam_channel::{unbounded, Receiver, Sender};
 use outpost_board::{Move, Position};
 use outpost_eval::nnue::Network;
 use outpost_protocol::{Dialect, Features, Handshake, OptionSetting, Reply};
-use outpost_search::{Search, SearchLimits, SearchOptions, Skill};
+use outpost_search::{Search, SearchError, SearchLimits, SearchOptions, Skill};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -73,10 +73,9 @@ pub struct Engine {
 
 impl Engine {
     /// An engine with every option at its default, writing to `out`.
-    pub fn new(out: Arc<Output>) -> Result<Engine, SearchSetupError> {
+    pub fn new(out: Arc<Output>) -> Result<Engine, SearchError> {
         let options = Options::default();
-        let search = Search::new(options.get(THREADS) as usize, options.get(HASH) as usize)
-            .map_err(SearchSetupError::new)?;
+        let search = Search::new(options.get(THREADS) as usize, options.get(HASH) as usize)?;
         let (events_tx, events_rx) = unbounded();
         Ok(Engine {
             out,
@@ -300,16 +299,11 @@ impl Engine {
     fn act(&mut self, action: Action) -> Result<(), SettingError> {
         match action {
             Action::None => {}
-            Action::ResizeHash => self
-                .search
-                .resize_hash(self.options.get(HASH) as usize)
-                .map_err(SearchSetupError::new)?,
+            Action::ResizeHash => self.search.resize_hash(self.options.get(HASH) as usize)?,
             Action::ClearHash => self.search.clear(),
             Action::SetThreads => {
                 let threads = self.options.get(THREADS) as usize;
-                self.search
-                    .set_threads(threads)
-                    .map_err(SearchSetupError::new)?;
+                self.search.set_threads(threads)?;
                 self.warn_if_more_threads_than_cores(threads);
             }
             Action::LoadBook => {
@@ -328,6 +322,8 @@ impl Engine {
                 let path = self.options.get(EVAL_FILE).to_string();
                 self.load_network(&path)?;
             }
+            #[cfg(feature = "tune")]
+            Action::SetSearchParam(name) => crate::tune::set(&self.options, name)?,
         }
         Ok(())
     }

@@ -5,26 +5,8 @@
 use crate::options::OptionError;
 use outpost_book::BookError;
 use outpost_eval::nnue::NetError;
+use outpost_search::SearchError;
 use std::fmt;
-
-/// The search could not be set up as asked: its hash table could not be allocated or its
-/// threads started. Holds the search's own words.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SearchSetupError(String);
-
-impl SearchSetupError {
-    pub fn new(reason: impl fmt::Display) -> SearchSetupError {
-        SearchSetupError(reason.to_string())
-    }
-}
-
-impl fmt::Display for SearchSetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SearchSetupError {}
 
 /// Why a setting was refused or could not be carried out.
 #[derive(Debug)]
@@ -34,11 +16,14 @@ pub enum SettingError {
     /// The option replaces something the search threads use, and a search runs.
     Busy { name: String },
     /// The search could not grant the hash size or thread count.
-    Search(SearchSetupError),
+    Search(SearchError),
     /// `BookFile` could not be loaded; the engine plays on without a book.
     Book(BookError),
     /// `EvalFile` could not be used; the evaluation in use stays.
     Network(NetworkError),
+    /// A search parameter refused the value (`tune` builds only).
+    #[cfg(feature = "tune")]
+    Param(outpost_search::params::ParamError),
 }
 
 impl fmt::Display for SettingError {
@@ -51,6 +36,8 @@ impl fmt::Display for SettingError {
             SettingError::Search(e) => e.fmt(f),
             SettingError::Book(e) => write!(f, "{e}; playing without a book"),
             SettingError::Network(e) => e.fmt(f),
+            #[cfg(feature = "tune")]
+            SettingError::Param(e) => e.fmt(f),
         }
     }
 }
@@ -63,6 +50,8 @@ impl std::error::Error for SettingError {
             SettingError::Search(e) => Some(e),
             SettingError::Book(e) => Some(e),
             SettingError::Network(e) => Some(e),
+            #[cfg(feature = "tune")]
+            SettingError::Param(e) => Some(e),
         }
     }
 }
@@ -73,9 +62,16 @@ impl From<OptionError> for SettingError {
     }
 }
 
-impl From<SearchSetupError> for SettingError {
-    fn from(e: SearchSetupError) -> Self {
+impl From<SearchError> for SettingError {
+    fn from(e: SearchError) -> Self {
         SettingError::Search(e)
+    }
+}
+
+#[cfg(feature = "tune")]
+impl From<outpost_search::params::ParamError> for SettingError {
+    fn from(e: outpost_search::params::ParamError) -> Self {
+        SettingError::Param(e)
     }
 }
 

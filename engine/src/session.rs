@@ -12,7 +12,6 @@
 //! before me has taken effect".
 
 use crate::engine::{BestMove, Engine};
-use crate::errors::SearchSetupError;
 use crate::input::Input;
 use crate::output::Output;
 use crate::uci::UciDialog;
@@ -42,7 +41,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(out: Arc<Output>) -> Result<Session, SearchSetupError> {
+    pub fn new(out: Arc<Output>) -> Result<Session, outpost_search::SearchError> {
         let engine = Engine::new(Arc::clone(&out))?;
         out.set_dialect(Dialect::Uci);
         Ok(Session {

@@ -40,6 +40,9 @@ pub enum Action {
     RebuildOracle,
     /// Evaluate with the network in this file (empty: the hand-crafted evaluation).
     LoadNetwork,
+    /// Hand the value to the search parameter of this name (`tune` builds only).
+    #[cfg(feature = "tune")]
+    SetSearchParam(&'static str),
 }
 
 impl Action {

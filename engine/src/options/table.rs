@@ -87,5 +87,8 @@ table! {
 /// Every row: the engine's own, then those from other sources, which are appended here (a
 /// `tune` build appends the search parameters as spins).
 pub fn all() -> Vec<OptionDef> {
+    #[cfg(feature = "tune")]
+    return [builtin(), crate::tune::rows()].concat();
+    #[cfg(not(feature = "tune"))]
     builtin()
 }
