@@ -323,7 +323,12 @@ impl Engine {
                 self.load_network(&path)?;
             }
             #[cfg(feature = "tune")]
-            Action::SetSearchParam(name) => crate::tune::set(&self.options, name)?,
+            Action::SetSearchParam(name) => {
+                // The table has clamped the value into the parameter's own `i32` range.
+                if let Some(value) = self.options.spin_named(name) {
+                    outpost_search::params::set(name, value as i32)?;
+                }
+            }
         }
         Ok(())
     }

@@ -15,8 +15,6 @@ mod report;
 mod session;
 #[cfg(feature = "syzygy")]
 mod syzygy;
-#[cfg(feature = "tune")]
-mod tune;
 mod uci;
 mod xboard;
 

@@ -3,7 +3,7 @@
 //! disagrees with the file's name or size. `Tablebases::open` turns each into a warning that
 //! names the file.
 
-use crate::header::Metric;
+use crate::metric::Metric;
 use std::fmt;
 use std::io;
 
@@ -79,11 +79,11 @@ impl fmt::Display for FileError {
                 "size {size} bytes cannot be a Syzygy table (truncated or damaged file)"
             ),
             FileError::WrongMagic(metric) => {
-                let what = match metric {
-                    Metric::Wdl => "WDL",
-                    Metric::Dtz => "DTZ",
-                };
-                write!(f, "not a Syzygy {what} table (wrong magic bytes)")
+                write!(
+                    f,
+                    "not a Syzygy {} table (wrong magic bytes)",
+                    metric.name()
+                )
             }
             FileError::Header(what) => write!(f, "corrupt header ({what})"),
             FileError::SizeMismatch { expected, actual } => write!(

@@ -16,6 +16,7 @@
 
 use crate::file_error::{Corruption, FileError};
 use crate::material::Signature;
+use crate::metric::Metric;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
@@ -34,13 +35,6 @@ const HAS_PAWNS: u8 = 2;
 const MAPPED: u8 = 2;
 const WIDE_DTZ: u8 = 16;
 const SINGLE_VALUE: u8 = 128;
-
-/// Which of the two table kinds a file holds (`.rtbw` or `.rtbz`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Metric {
-    Wdl,
-    Dtz,
-}
 
 /// Parses the header of the table file at `path`, whose name gave `material`, and checks that it
 /// describes this material and exactly this file size. `Err` says what is wrong.
@@ -425,10 +419,12 @@ mod tests {
         let mut checked = 0;
         for entry in std::fs::read_dir(tables()).expect("tables") {
             let path = entry.expect("entry").path();
-            let metric = match path.extension().and_then(|e| e.to_str()) {
-                Some("rtbw") => Metric::Wdl,
-                Some("rtbz") => Metric::Dtz,
-                _ => continue,
+            let Some(metric) = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .and_then(Metric::from_extension)
+            else {
+                continue;
             };
             let stem = path.file_stem().and_then(|s| s.to_str()).expect("name");
             let material = Signature::parse(stem).expect("table name");

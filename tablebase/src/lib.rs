@@ -17,6 +17,7 @@ mod convert;
 mod file_error;
 mod header;
 mod material;
+mod metric;
 mod paths;
 mod root;
 mod storage;

@@ -16,8 +16,9 @@
 
 use crate::convert::to_chess;
 use crate::file_error::FileError;
-use crate::header::{self, Metric};
+use crate::header;
 use crate::material::Signature;
+use crate::metric::Metric;
 use crate::paths::split_paths;
 use crate::storage::{TableFiles, DEFAULT_MEMORY_BUDGET};
 use crate::types::{Dtz, ProbeError, Wdl};
@@ -29,9 +30,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-
-const WDL_MAGIC: [u8; 4] = [0x71, 0xe8, 0x23, 0x5d];
-const DTZ_MAGIC: [u8; 4] = [0xd7, 0x66, 0x0c, 0xa5];
 
 /// At most this many table names are listed in one warning.
 const NAMES_PER_WARNING: usize = 8;
@@ -132,10 +130,12 @@ impl Tablebases {
         let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
         paths.sort();
         for path in paths {
-            let kind = match path.extension().and_then(|e| e.to_str()) {
-                Some("rtbw") => Metric::Wdl,
-                Some("rtbz") => Metric::Dtz,
-                _ => continue,
+            let Some(kind) = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .and_then(Metric::from_extension)
+            else {
+                continue;
             };
             let Some(sig) = path
                 .file_stem()
@@ -319,11 +319,7 @@ fn check_file(path: &Path, metric: Metric, material: Signature) -> Result<(), Fi
     }
     let mut magic = [0u8; 4];
     std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut magic))?;
-    let expected = match metric {
-        Metric::Wdl => WDL_MAGIC,
-        Metric::Dtz => DTZ_MAGIC,
-    };
-    if magic != expected {
+    if magic != metric.magic() {
         return Err(FileError::WrongMagic(metric));
     }
     header::check(path, material, metric)

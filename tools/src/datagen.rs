@@ -21,13 +21,12 @@
 
 use crate::cli::{CliError, Flags};
 use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
-use crate::error::{FileAction, ToolError};
-use outpost_board::{Color, FenError, Move, Position, Rng};
+use crate::error::{FileAction, OpeningsError, ToolError};
+use outpost_board::{Color, Move, Position, Rng};
 use outpost_search::{
     Bound, CurrMove, Reporter, Score, Search, SearchInfo, SearchLimits, SearchOptions,
 };
 use std::collections::HashSet;
-use std::fmt;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::Path;
@@ -87,39 +86,6 @@ impl Default for Config {
             hash_mb: 4,
             format: Format::Binary,
             out: "datagen.bin".to_string(),
-        }
-    }
-}
-
-/// Why an `--openings` file cannot be used.
-#[derive(Debug)]
-pub enum OpeningsError {
-    Read(std::io::Error),
-    /// Line `line` (1-based) holds no legal position.
-    Fen {
-        line: usize,
-        error: FenError,
-    },
-    /// Only blank lines and comments.
-    Empty,
-}
-
-impl fmt::Display for OpeningsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OpeningsError::Read(e) => write!(f, "cannot read: {e}"),
-            OpeningsError::Fen { line, error } => write!(f, "line {line}: {error}"),
-            OpeningsError::Empty => write!(f, "holds no position"),
-        }
-    }
-}
-
-impl std::error::Error for OpeningsError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            OpeningsError::Read(e) => Some(e),
-            OpeningsError::Fen { error, .. } => Some(error),
-            OpeningsError::Empty => None,
         }
     }
 }

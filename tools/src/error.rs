@@ -2,12 +2,14 @@
 //! writes, a damaged data or positions file, or a source file `--write` cannot rewrite. The
 //! engine binary prints the error's text after `outpost: ` and exits with status 1; every text
 //! starts with the tool's name.
+//!
+//! The errors of the tools' parts (an openings file, a positions-file line, the WDL model's
+//! source markers) are here too, so every tool module imports this file and it imports none of
+//! them.
 
 use crate::cli::CliError;
 use crate::data::DataError;
-use crate::datagen::OpeningsError;
-use crate::tune::data::LineError;
-use crate::tune::wdl::SpliceError;
+use outpost_board::FenError;
 use outpost_eval::WeightsError;
 use std::fmt;
 use std::io;
@@ -133,3 +135,114 @@ impl ToolError {
         }
     }
 }
+
+/// Why an `--openings` file cannot be used.
+#[derive(Debug)]
+pub enum OpeningsError {
+    Read(std::io::Error),
+    /// Line `line` (1-based) holds no legal position.
+    Fen {
+        line: usize,
+        error: FenError,
+    },
+    /// Only blank lines and comments.
+    Empty,
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpeningsError::Read(e) => write!(f, "cannot read: {e}"),
+            OpeningsError::Fen { line, error } => write!(f, "line {line}: {error}"),
+            OpeningsError::Empty => write!(f, "holds no position"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpeningsError::Read(e) => Some(e),
+            OpeningsError::Fen { error, .. } => Some(error),
+            OpeningsError::Empty => None,
+        }
+    }
+}
+
+/// What is wrong with one line of a positions file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LabelError {
+    /// A `|` line without exactly three fields.
+    FieldCount(usize),
+    /// The score field is not a number.
+    Score(String),
+    /// The result is none of 0..=1, `1-0`, `0-1`, `1/2-1/2`.
+    Result(String),
+    /// No result in any of the known forms.
+    NoResult,
+    /// The position is not a legal FEN (nor an EPD's four fields).
+    Fen(FenError),
+}
+
+/// A bad line of a positions file, with its 1-based number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    pub line: usize,
+    pub error: LabelError,
+}
+
+impl fmt::Display for LabelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LabelError::FieldCount(n) => {
+                write!(f, "expected 'fen | score | result', found {n} fields")
+            }
+            LabelError::Score(s) => write!(f, "score '{s}' is not a number"),
+            LabelError::Result(r) => write!(f, "result '{r}' is not 0..1, 1-0, 0-1 or 1/2-1/2"),
+            LabelError::NoResult => write!(
+                f,
+                "no result found (expected '| result', '[1.0]' or 'c9 \"1-0\";')"
+            ),
+            LabelError::Fen(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LabelError {}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.error)
+    }
+}
+
+impl std::error::Error for LineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// Why `splice` found no block to replace in the model source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpliceError {
+    /// No begin marker line (the marker).
+    NoBegin(&'static str),
+    /// No end marker line after the begin marker.
+    NoEnd {
+        begin: &'static str,
+        end: &'static str,
+    },
+}
+
+impl std::fmt::Display for SpliceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpliceError::NoBegin(begin) => write!(f, "no '{begin}' line in the model source"),
+            SpliceError::NoEnd { begin, end } => {
+                write!(f, "no '{end}' line after '{begin}' in the model source")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SpliceError {}

@@ -9,6 +9,8 @@
 pub mod def;
 mod error;
 pub mod table;
+#[cfg(feature = "tune")]
+mod tune;
 mod values;
 
 pub use def::{Action, Key, OptionDef};
@@ -224,5 +226,40 @@ mod tests {
         }
         assert!(text.contains("spin 1..1024, default 1"), "{text}");
         assert!(text.contains("check, default false"), "{text}");
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn every_search_parameter_is_a_row_offered_with_its_range() {
+        use outpost_protocol::OptionKind;
+        use outpost_search::params::PARAMS;
+        let specs = Options::default().specs(Dialect::Uci);
+        for p in PARAMS {
+            let spec = specs
+                .iter()
+                .find(|s| s.name == p.name)
+                .unwrap_or_else(|| panic!("{} is not offered", p.name));
+            let expected = OptionKind::Spin {
+                default: i64::from(p.default),
+                min: i64::from(p.min),
+                max: i64::from(p.max),
+            };
+            assert_eq!(spec.kind, expected);
+        }
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn a_search_parameter_setting_is_clamped_and_names_its_parameter() {
+        let p = &outpost_search::params::PARAMS[0];
+        let mut options = Options::default();
+        let setting = OptionSetting {
+            name: p.name.to_uppercase(),
+            value: Some((i64::from(p.max) + 1000).to_string()),
+        };
+        let applied = options.apply(&setting).unwrap();
+        assert!(applied.note.is_some(), "out of range is said");
+        assert_eq!(applied.def.action, Action::SetSearchParam(p.name));
+        assert_eq!(options.get(def::Spin::new(applied.def)), i64::from(p.max));
     }
 }

@@ -88,7 +88,7 @@ table! {
 /// `tune` build appends the search parameters as spins).
 pub fn all() -> Vec<OptionDef> {
     #[cfg(feature = "tune")]
-    return [builtin(), crate::tune::rows()].concat();
+    return [builtin(), super::tune::rows()].concat();
     #[cfg(not(feature = "tune"))]
     builtin()
 }

@@ -56,6 +56,16 @@ impl Options {
         K::read(&self.rows[self.position(key)].1)
     }
 
+    /// The value of the spin row named `name`: for rows appended at run time, which have no
+    /// typed key (the search parameters of a `tune` build).
+    #[cfg(feature = "tune")]
+    pub fn spin_named(&self, name: &str) -> Option<i64> {
+        self.rows.iter().find_map(|(def, value)| match value {
+            Value::Spin(n) if def.name == name => Some(*n),
+            _ => None,
+        })
+    }
+
     /// Sets `key`'s option without any checks: for the engine's own changes (CECP `variant`,
     /// a hash size the search could not grant).
     pub fn set<K: Key>(&mut self, key: K, value: K::In) {

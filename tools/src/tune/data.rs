@@ -2,9 +2,8 @@
 //! EPD forms `FEN [1.0]`, `FEN [1-0]` and `FEN c9 "1-0";`. Results and scores are from white's
 //! view; a result may be any number in 0..=1 (soft labels are fine).
 
-use crate::error::{FileAction, ToolError};
-use outpost_board::{FenError, Position};
-use std::fmt;
+use crate::error::{FileAction, LabelError, LineError, ToolError};
+use outpost_board::Position;
 
 /// One labelled position.
 #[derive(Clone, Debug)]
@@ -14,59 +13,6 @@ pub struct Labelled {
     pub result: f64,
     /// Search score from white's view in centipawns, when the file has one.
     pub score: Option<f64>,
-}
-
-/// What is wrong with one line of a positions file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LabelError {
-    /// A `|` line without exactly three fields.
-    FieldCount(usize),
-    /// The score field is not a number.
-    Score(String),
-    /// The result is none of 0..=1, `1-0`, `0-1`, `1/2-1/2`.
-    Result(String),
-    /// No result in any of the known forms.
-    NoResult,
-    /// The position is not a legal FEN (nor an EPD's four fields).
-    Fen(FenError),
-}
-
-/// A bad line of a positions file, with its 1-based number.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineError {
-    pub line: usize,
-    pub error: LabelError,
-}
-
-impl fmt::Display for LabelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LabelError::FieldCount(n) => {
-                write!(f, "expected 'fen | score | result', found {n} fields")
-            }
-            LabelError::Score(s) => write!(f, "score '{s}' is not a number"),
-            LabelError::Result(r) => write!(f, "result '{r}' is not 0..1, 1-0, 0-1 or 1/2-1/2"),
-            LabelError::NoResult => write!(
-                f,
-                "no result found (expected '| result', '[1.0]' or 'c9 \"1-0\";')"
-            ),
-            LabelError::Fen(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for LabelError {}
-
-impl fmt::Display for LineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.error)
-    }
-}
-
-impl std::error::Error for LineError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
-    }
 }
 
 fn parse_result(text: &str) -> Option<f64> {

@@ -14,7 +14,7 @@
 
 use super::data;
 use crate::cli::{CliError, Flags};
-use crate::error::{FileAction, ToolError};
+use crate::error::{FileAction, SpliceError, ToolError};
 use outpost_eval::wdl::{
     cubic, material, material_x, win_chance, Model, MATERIAL_MAX, MATERIAL_MIN,
 };
@@ -272,35 +272,16 @@ pub fn block(model: &Model) -> String {
     )
 }
 
-/// Why `splice` found no block to replace in the model source.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SpliceError {
-    /// No begin marker line.
-    NoBegin,
-    /// No end marker line after the begin marker.
-    NoEnd,
-}
-
-impl std::fmt::Display for SpliceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SpliceError::NoBegin => write!(f, "no '{BEGIN}' line in the model source"),
-            SpliceError::NoEnd => {
-                write!(f, "no '{END}' line after '{BEGIN}' in the model source")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SpliceError {}
-
 /// `source` (the text of `eval/src/wdl.rs`) with the block between the markers replaced.
 pub fn splice(source: &str, model: &Model) -> Result<String, SpliceError> {
-    let start = source.find(BEGIN).ok_or(SpliceError::NoBegin)?;
+    let start = source.find(BEGIN).ok_or(SpliceError::NoBegin(BEGIN))?;
     let end = source[start..]
         .find(END)
         .map(|at| start + at + END.len())
-        .ok_or(SpliceError::NoEnd)?;
+        .ok_or(SpliceError::NoEnd {
+            begin: BEGIN,
+            end: END,
+        })?;
     Ok(format!(
         "{}{}{}",
         &source[..start],
@@ -497,10 +478,16 @@ mod tests {
         assert!(new.starts_with("//! x\n// BEGIN WDL\n") && new.ends_with("// END WDL\nrest\n"));
         assert!(new.contains("pub const A: [f64; 4] = [60.000, 250.000, -120.000, 40.000];"));
         assert!(splice(&new, &model).unwrap() == new);
-        assert_eq!(splice("no markers", &model), Err(SpliceError::NoBegin));
+        assert_eq!(
+            splice("no markers", &model),
+            Err(SpliceError::NoBegin(BEGIN))
+        );
         assert_eq!(
             splice(&format!("x\n{BEGIN}\ny\n"), &model),
-            Err(SpliceError::NoEnd)
+            Err(SpliceError::NoEnd {
+                begin: BEGIN,
+                end: END
+            })
         );
         // The real model file carries the markers.
         let real = include_str!("../../../eval/src/wdl.rs");
