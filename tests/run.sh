@@ -18,12 +18,19 @@ trap 'rm -f "$log"' EXIT
 # Style first: it is the quickest to fail, and every commit must pass it.
 cargo fmt --all -- --check
 cargo clippy --locked --workspace --all-targets -- -D warnings
+# The `tune` build (search parameters as UCI options) must stay clean too.
+cargo clippy --locked -p outpost --all-targets --features tune -- -D warnings
 
 cargo build --release --locked -p outpost
 cargo test --release --locked --workspace 2>&1 | tee -a "$log"
 
 OUTPOST="${CARGO_TARGET_DIR:-target}/release/outpost" \
     .venv/bin/python -m unittest discover -s tests/clients -v 2>&1 | tee -a "$log"
+
+# With `tune` the search parameters are options that change play (the workspace run above checks
+# that without it they are absent). Last, because it rebuilds the engine binary with the feature,
+# and the client tests above must drive the normal one.
+cargo test --release --locked -p outpost --features tune --test tune --bins 2>&1 | tee -a "$log"
 
 # One closing line for both runners (reached only when everything passed: set -e and pipefail).
 rust=$(grep -E '^test result:' "$log" | awk '{p += $4; f += $6} END {print p + 0, f + 0}')
