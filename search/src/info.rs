@@ -15,25 +15,17 @@ pub type SearchInfo = outpost_types::SearchInfo<Move>;
 /// The move being searched at the root (`currmove`, `currmovenumber`), sent after one second.
 pub type CurrMove = outpost_types::CurrMove<Move>;
 
-/// How the search turns its internal score into a reported [`Score`]. A trait because `Score`
-/// lives in `outpost-types` while the score bands it reads (mates, tablebase results) are the
-/// search's own (`crate::score`).
-pub trait FromInternal {
-    /// Converts an internal search score. Tablebase wins and losses come out as centipawns
-    /// around +-20000 (less the distance in plies), the convention GUIs recognise.
-    fn from_internal(score: i32) -> Self;
-}
-
-impl FromInternal for Score {
-    fn from_internal(score: i32) -> Score {
-        use crate::score::{is_decisive, is_mate, mate_moves, TB_WIN};
-        if is_mate(score) {
-            Score::Mate(mate_moves(score))
-        } else if is_decisive(score) {
-            Score::Cp(score.signum() * (TB_CP - (TB_WIN - score.abs())))
-        } else {
-            Score::Cp(score)
-        }
+/// The reported [`Score`] of an internal search score (`crate::score`): mates in moves, and
+/// tablebase wins and losses as centipawns around +-20000 (less the distance in plies), the
+/// convention GUIs recognise.
+pub fn reported(score: i32) -> Score {
+    use crate::score::{is_decisive, is_mate, mate_moves, TB_WIN};
+    if is_mate(score) {
+        Score::Mate(mate_moves(score))
+    } else if is_decisive(score) {
+        Score::Cp(score.signum() * (TB_CP - (TB_WIN - score.abs())))
+    } else {
+        Score::Cp(score)
     }
 }
 
@@ -62,12 +54,12 @@ mod tests {
 
     #[test]
     fn internal_scores_convert_to_reported_ones() {
-        assert_eq!(Score::from_internal(37), Score::Cp(37));
-        assert_eq!(Score::from_internal(mate_in(1)), Score::Mate(1));
-        assert_eq!(Score::from_internal(mate_in(5)), Score::Mate(3));
-        assert_eq!(Score::from_internal(mated_in(2)), Score::Mate(-1));
-        assert_eq!(Score::from_internal(mated_in(0)), Score::Mate(0));
-        assert_eq!(Score::from_internal(TB_WIN - 3), Score::Cp(TB_CP - 3));
-        assert_eq!(Score::from_internal(-TB_WIN + 4), Score::Cp(-TB_CP + 4));
+        assert_eq!(reported(37), Score::Cp(37));
+        assert_eq!(reported(mate_in(1)), Score::Mate(1));
+        assert_eq!(reported(mate_in(5)), Score::Mate(3));
+        assert_eq!(reported(mated_in(2)), Score::Mate(-1));
+        assert_eq!(reported(mated_in(0)), Score::Mate(0));
+        assert_eq!(reported(TB_WIN - 3), Score::Cp(TB_CP - 3));
+        assert_eq!(reported(-TB_WIN + 4), Score::Cp(-TB_CP + 4));
     }
 }

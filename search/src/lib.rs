@@ -63,7 +63,7 @@ mod thread;
 pub mod timeman;
 pub mod transposition;
 
-pub use info::{Bound, CurrMove, FromInternal, NullReporter, Reporter, Score, SearchInfo};
+pub use info::{reported, Bound, CurrMove, NullReporter, Reporter, Score, SearchInfo};
 pub use limits::{SearchLimits, SearchOptions};
 pub use oracle::{EndgameOracle, RankedMove, Wdl};
 pub use skill::Skill;

@@ -3,7 +3,7 @@
 //! final line when the answer differs from the last line shown, and the one line of a root
 //! without legal moves. (The best move itself is sent by `thread.rs` after `choose.rs` picked it.)
 
-use crate::info::{Bound, CurrMove, FromInternal, Score, SearchInfo};
+use crate::info::{reported, Bound, CurrMove, Score, SearchInfo};
 use crate::root::{legal_prefix, RootMove};
 use crate::score::TB_WIN_IN_MAX;
 use crate::searcher::Searcher;
@@ -29,7 +29,7 @@ impl Searcher<'_> {
             depth,
             seldepth: rm.seldepth.max(1) as i32,
             multipv: index + 1,
-            score: Score::from_internal(score),
+            score: reported(score),
             bound,
             nodes,
             nps: nodes * 1000 / time_ms.max(1),
