@@ -287,7 +287,7 @@ fn reference_eval(bytes: &[u8], pos: &Position) -> i32 {
         let (a, b) = (us[i].clamp(0, 255), them[i].clamp(0, 255));
         sum += a * w2(bucket, i) * a + b * w2(bucket, H + i) * b;
     }
-    ((sum / 255 + b2(bucket)) * 400 / (255 * 64)) as i32
+    ((sum / 255 + b2(bucket)) * 400 / (255 * 128)) as i32
 }
 
 #[test]
@@ -396,7 +396,8 @@ fn wrong_headers_are_refused_with_what_is_wrong() {
         Err(NetError::BadMagic { found: *b"NNUE" })
     );
     let cases = [
-        (1, 2, NetError::UnsupportedVersion { found: 2 }),
+        (1, 1, NetError::UnsupportedVersion { found: 1 }),
+        (1, 3, NetError::UnsupportedVersion { found: 3 }),
         (1, 0, NetError::UnsupportedVersion { found: 0 }),
         (
             2,
@@ -425,11 +426,11 @@ fn wrong_headers_are_refused_with_what_is_wrong() {
         ),
         (
             5,
-            128,
+            64,
             NetError::Quantisation {
                 name: "QB",
-                found: 128,
-                expected: 64,
+                found: 64,
+                expected: 128,
             },
         ),
         (
@@ -523,7 +524,7 @@ fn errors_say_what_is_wrong() {
         found: *b"\x00ab\xff"
     })
     .contains("OPNN"));
-    assert!(text(NetError::UnsupportedVersion { found: 2 }).contains("version 2"));
+    assert!(text(NetError::UnsupportedVersion { found: 1 }).contains("version 1"));
     assert!(text(NetError::HiddenSize {
         found: 512,
         expected: 256

@@ -1,5 +1,5 @@
 //! A CPU trainer for Outpost's neural evaluation: `(768 -> H) x 2 -> 1` with SCReLU and 8 output
-//! buckets, trained on datagen's files and written as the version 1 net file of docs/nnue.md.
+//! buckets, trained on datagen's files and written as the version 2 net file of docs/nnue.md.
 //!
 //! - [`data`]: records to sparse samples, the training filters and the validation split;
 //! - [`net`]: the float network, its forward pass and the per-sample gradient;

@@ -8,9 +8,13 @@
 use crate::data::{flip, sigmoid, Rng, Sample, BUCKETS, INPUTS};
 use std::ops::Range;
 
-/// Weights (not b2) are clipped to this after every step so that `round(x * QA)` and
-/// `round(x * QB)` fit the spec's integer ranges.
+/// W1 and b1 are clipped to this after every step so that `round(x * QA)` stays within the
+/// engine's `W1_LIMIT` (505) and the accumulators within i16.
 pub const CLIP: f32 = 1.98;
+/// W2 is clipped to this after every step: `round(x * QB)` = 127 at most, the engine's
+/// `W2_LIMIT`, so that `QA * W2` fits the i16 multiply of its SIMD output layer. Trained nets
+/// keep |W2| below 0.8, so the clip rarely binds.
+pub const W2_CLIP: f32 = 127.0 / 128.0;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {

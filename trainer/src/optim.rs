@@ -2,7 +2,7 @@
 //! what the quantised file can hold. Its own file because both the training loop and the
 //! checkpoints (which save its moments) use it.
 
-use crate::net::{Layout, CLIP};
+use crate::net::{Layout, CLIP, W2_CLIP};
 
 /// AdamW's state: the moments and the number of steps taken.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,23 +25,22 @@ impl AdamW {
         }
     }
 
-    /// One step on `params` with gradient `grad`; afterwards W1, b1 and W2 are clipped to
-    /// +-`CLIP` so the quantised net fits its integer types.
+    /// One step on `params` with gradient `grad`; afterwards W1 and b1 are clipped to +-`CLIP`
+    /// and W2 to +-`W2_CLIP` so the quantised net fits its integer types.
     pub fn update(&mut self, params: &mut [f32], grad: &[f32], l: &Layout, lr: f32, wd: f32) {
         self.step += 1;
         let bc1 = 1.0 - BETA1.powi(self.step.min(i32::MAX as u64) as i32);
         let bc2 = 1.0 - BETA2.powi(self.step.min(i32::MAX as u64) as i32);
         let step_size = lr / bc1;
         let inv_bc2 = 1.0 / bc2;
-        // (range, decayed, clipped)
+        // (range, decayed, clip)
         let parts = [
-            (l.w1.clone(), wd, true),
-            (l.b1.clone(), 0.0, true),
-            (l.w2.clone(), wd, true),
-            (l.b2.clone(), 0.0, false),
+            (l.w1.clone(), wd, CLIP),
+            (l.b1.clone(), 0.0, CLIP),
+            (l.w2.clone(), wd, W2_CLIP),
+            (l.b2.clone(), 0.0, f32::INFINITY),
         ];
-        for (range, decay, clip) in parts {
-            let limit = if clip { CLIP } else { f32::INFINITY };
+        for (range, decay, limit) in parts {
             let shrink = 1.0 - lr * decay;
             let p = &mut params[range.clone()];
             let g = &grad[range.clone()];

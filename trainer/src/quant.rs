@@ -1,4 +1,4 @@
-//! The quantised net file (version 1 of docs/nnue.md) and the engine's integer forward pass,
+//! The quantised net file (version 2 of docs/nnue.md) and the engine's integer forward pass,
 //! implemented here as the reference the engine's must agree with.
 
 use crate::data::{flip, Sample, BUCKETS, INPUTS};
@@ -7,9 +7,9 @@ use crate::TrainError;
 use std::path::Path;
 
 pub const MAGIC: [u8; 4] = *b"OPNN";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 pub const QA: i32 = 255;
-pub const QB: i32 = 64;
+pub const QB: i32 = 128;
 pub const SCALE: i32 = 400;
 pub const HEADER_BYTES: usize = 32;
 
@@ -31,7 +31,7 @@ pub fn file_size(h: usize) -> usize {
 }
 
 fn q16(x: f32, q: i32) -> i16 {
-    // Training clips to +-1.98, so this never saturates; the clamp only guards a hand-made net.
+    // Training clips (1.98 for W1 and b1, 127/128 for W2), so this never saturates; the clamp only guards a hand-made net.
     (x * q as f32)
         .round()
         .clamp(i16::MIN as f32, i16::MAX as f32) as i16
@@ -108,7 +108,7 @@ impl QuantNet {
             || u(5) != SCALE as u32
         {
             return Err(bad(
-                "buckets or quantisation constants differ from version 1",
+                "buckets or quantisation constants differ from version 2",
             ));
         }
         if hidden == 0 || b.len() != file_size(hidden) {
@@ -265,20 +265,20 @@ mod tests {
         };
         // acc_us = [110, 250], acc_them = [210, 340] -> a_them = [210, 255].
         // sum = 110*3*110 - 250*7*250 + 210*5*210 + 255*127*255 = 8077475
-        // (8077475 / 255 = 31676, + -1000 = 30676) * 400 / 16320 = 751
-        assert_eq!(q.eval_cp(&s), 751);
+        // (8077475 / 255 = 31676, + -1000 = 30676) * 400 / 32640 = 375
+        assert_eq!(q.eval_cp(&s), 375);
         // sum = 36300 - 437500 + 220500 - 8258175 = -8438875
-        // (-8438875 / 255 = -33093, + -1000 = -34093) * 400 / 16320 = -835 (toward zero)
+        // (-8438875 / 255 = -33093, + -1000 = -34093) * 400 / 32640 = -417 (toward zero)
         s.bucket = 1;
-        assert_eq!(q.eval_cp(&s), -835);
+        assert_eq!(q.eval_cp(&s), -417);
         // The same through the file.
         let back = QuantNet::from_bytes(&q.to_bytes(), Path::new("test")).unwrap();
         assert_eq!(back, q);
-        assert_eq!(back.eval_cp(&s), -835);
+        assert_eq!(back.eval_cp(&s), -417);
         let bytes = q.to_bytes();
         assert!(QuantNet::from_bytes(&bytes[..bytes.len() - 1], Path::new("t")).is_err());
         let mut wrong = bytes.clone();
-        wrong[4] = 2;
+        wrong[4] = 1; // format version 1 (QB 64) is no longer read
         assert!(QuantNet::from_bytes(&wrong, Path::new("t")).is_err());
     }
 }

@@ -104,7 +104,7 @@ fn net_file_has_the_spec_size_and_header() {
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect();
     assert_eq!(&bytes[..4], b"OPNN");
-    assert_eq!(words, [1, h as u32, 8, 255, 64, 400, 0]);
+    assert_eq!(words, [2, h as u32, 8, 255, 128, 400, 0]);
     let q = QuantNet::from_bytes(&bytes, &path).unwrap();
     assert_eq!(q, QuantNet::from_float(&net));
     // Spot-check the layout: W1's feature 5, neuron 3 sits at 32 + 2 * (5 * H + 3).
@@ -124,7 +124,7 @@ fn net_file_has_the_spec_size_and_header() {
 /// The quantise check, on held-out positions. Two parts:
 /// - the integer pass computes exactly what its integers stand for: within 1 cp (its two
 ///   truncating divisions) of the float pass run on the dequantised weights, for every position;
-/// - against the float net it was quantised from, rounding W2 to 1/64 and W1 to 1/255 costs a
+/// - against the float net it was quantised from, rounding W2 to 1/128 and W1 to 1/255 costs a
 ///   few centipawns: at least 99% of positions within 16 cp and a mean |difference| of at most
 ///   6 cp (measured: 4.4 cp mean, 19 max on this synthetic net, whose material scores run to
 ///   thousands of cp; on real data after 3 epochs, 2.0 cp mean and 98.6% within 8 cp).

@@ -1,4 +1,4 @@
-//! The quantised weights: reading and checking a version-1 net file (docs/nnue.md has the byte
+//! The quantised weights: reading and checking a version-2 net file (docs/nnue.md has the byte
 //! layout), writing one, and the integer forward pass from an accumulator to centipawns.
 
 use super::simd::Backend;
@@ -9,7 +9,7 @@ use std::fmt;
 /// The first four bytes of a net file.
 pub const MAGIC: [u8; 4] = *b"OPNN";
 /// The file format version this engine reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Bytes in the header: magic and seven u32 words.
 pub const HEADER_LEN: usize = 32;
 /// Bytes in a whole net file of this engine's `HIDDEN` and `BUCKETS`.
@@ -19,7 +19,8 @@ pub const NET_SIZE: usize =
 /// Largest `|W1|` and `|b1|`: training clips them to 1.98, and round(1.98 * QA) = 505. The bound
 /// keeps every accumulator inside i16: the bias and 32 pieces sum to at most 33 * 505 = 16665.
 pub const W1_LIMIT: i16 = 505;
-/// Largest `|W2|`: round(1.98 * QB) = 127. The SIMD dot product relies on `QA * W2` fitting i16.
+/// Largest `|W2|`: training clips W2 to 127/128, so round(x * QB) <= 127. The SIMD dot product
+/// relies on `QA * W2` fitting i16.
 pub const W2_LIMIT: i16 = 127;
 
 const _: () = assert!(33 * W1_LIMIT as i32 <= i16::MAX as i32);
@@ -200,7 +201,7 @@ impl Reader<'_> {
 }
 
 impl Network {
-    /// Reads a version-1 net file (docs/nnue.md), checking the header against this engine's
+    /// Reads a version-2 net file (docs/nnue.md), checking the header against this engine's
     /// constants, the size against the header, and the weights against the training clip.
     /// The weights are copied into aligned storage, so `bytes` may have any alignment, e.g.
     /// `Network::from_bytes(include_bytes!("../../nets/default.nnue"))`.
