@@ -108,6 +108,8 @@ pub struct Filter {
     pub val_every: u64,
     /// Stop after this many kept positions (train and validation together); 0 = no limit.
     pub max_positions: usize,
+    /// Only games numbered below this (what `outpost datagen --games N` writes); 0 = all.
+    pub games_below: u64,
 }
 
 /// What loading read and dropped. Each dropped position is counted once, under the first reason
@@ -170,12 +172,21 @@ fn dropped(r: &Record, filter: &Filter, stats: &mut LoadStats) -> bool {
 }
 
 /// Reads every whole game of `paths` (a file still being written is read up to its last whole
-/// block) and keeps what the filter lets through.
+/// block) and keeps what the filter lets through. Within a file the games are taken in the
+/// order of their numbers, not the order datagen's threads finished them in, so the same games
+/// give the same dataset, and so the same training, however the file was written.
 pub fn load(paths: &[impl AsRef<Path>], filter: &Filter) -> Result<Dataset, TrainError> {
     let mut ds = Dataset::default();
     'files: for path in paths {
         let mut reader = GameReader::open(path.as_ref())?;
+        let mut games = Vec::new();
         while let Some(game) = reader.next_game()? {
+            if filter.games_below == 0 || game.header.number < filter.games_below {
+                games.push(game);
+            }
+        }
+        games.sort_by_key(|g| g.header.number);
+        for game in games {
             ds.stats.games += 1;
             // Whole games go to validation so that a game's near-identical neighbouring
             // positions are never on both sides of the split.

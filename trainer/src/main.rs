@@ -27,6 +27,8 @@ options:
   --min-ply N          drop positions before this ply (default 16)
   --val-every N        hold out games whose number is a multiple of N; 0: none (default 20)
   --max-positions N    load at most this many positions after filtering; 0: all (default 0)
+  --games N            only the games numbered 0..N (what `outpost datagen --games N` writes);
+                       0: all (default 0)
   --threads N          threads computing the gradient (default 2)
   --seed N             initial weights and shuffling (default 1)
   -h, --help           this text
@@ -57,6 +59,7 @@ fn parse() -> Result<Option<Args>, TrainError> {
         min_ply: 16,
         val_every: 20,
         max_positions: 0,
+        games_below: 0,
     };
     let mut data = Vec::new();
     let mut parser = lexopt::Parser::from_env();
@@ -75,6 +78,7 @@ fn parse() -> Result<Option<Args>, TrainError> {
             Long("min-ply") => filter.min_ply = value(&mut parser, "min-ply")?,
             Long("val-every") => filter.val_every = value(&mut parser, "val-every")?,
             Long("max-positions") => filter.max_positions = value(&mut parser, "max-positions")?,
+            Long("games") => filter.games_below = value(&mut parser, "games")?,
             Long("threads") => config.threads = value(&mut parser, "threads")?,
             Long("seed") => config.seed = value(&mut parser, "seed")?,
             Short('h') | Long("help") => return Ok(None),

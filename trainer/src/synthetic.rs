@@ -72,6 +72,7 @@ pub fn dataset(dir: &Path, games: u64, seed: u64) -> Dataset {
         min_ply: 0,
         val_every: 10,
         max_positions: 0,
+        games_below: 0,
     };
     load(&[path], &filter).unwrap()
 }
