@@ -36,7 +36,8 @@ Usage:
                                 [--only-white|--only-black] [--uniform]
                                 build a Polyglot book from PGN games
   outpost datagen [--games N] [--threads T] [--nodes N | --depth D] [--random-plies K]
-                  [--openings FILE] [--seed S] [--hash MB] [--format binary|text] [--out FILE]
+                  [--openings FILE] [--seed S] [--hash MB] [--net builtin|FILE]
+                  [--format binary|text] [--out FILE]
                                 self-play training data: binary records for the network
                                 trainer (resumable; docs/nnue.md), or text for `tune`/`wdl`
   outpost data-stats FILE...    games, positions, results and a score histogram of datagen files

@@ -9,9 +9,9 @@
 //! what that move means (print `bestmove`, play it in the game, ponder) is the dialog's
 //! business.
 
-use crate::errors::{Kept, NetworkError, SettingError};
+use crate::errors::{NetworkError, SettingError};
 use crate::game::Game;
-use crate::options::{Action, Options, BOOK_FILE, EVAL_FILE, HASH, THREADS};
+use crate::options::{Action, Options, BOOK_FILE, EVAL_FILE, HASH, THREADS, USE_NNUE};
 use crate::options::{
     BOOK_BEST_MOVE, BOOK_DEPTH, CHESS960, ELO, LIMIT_STRENGTH, MOVE_OVERHEAD, MULTIPV, OWN_BOOK,
     SHOW_WDL, SYZYGY_PATH, SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT,
@@ -20,7 +20,7 @@ use crate::output::Output;
 use crate::report::{Event, GuiReporter};
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use outpost_board::{Move, Position};
-use outpost_eval::nnue::Network;
+use outpost_eval::nnue::{self, Network};
 use outpost_protocol::{Dialect, Features, Handshake, OptionSetting, Reply};
 use outpost_search::{Search, SearchError, SearchLimits, SearchOptions, Skill};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -58,8 +58,10 @@ pub struct Engine {
     pub game: Game,
     /// The opening book (`OwnBook`, `BookFile`...).
     book: outpost_book::BookPlayer,
-    /// The network to evaluate with (`EvalFile`); `None`: the hand-crafted evaluation.
-    network: Option<Arc<Network>>,
+    /// The network `UseNNUE` evaluates with: `EvalFile`'s, or the built-in one.
+    network: Arc<Network>,
+    /// Its name in messages: the file's path, or the built-in file's name.
+    network_name: String,
     /// The Syzygy tables, when `SyzygyPath` found some.
     #[cfg(feature = "syzygy")]
     tables: Option<Arc<outpost_tablebase::Tablebases>>,
@@ -83,7 +85,8 @@ impl Engine {
             options,
             game: Game::default(),
             book: outpost_book::BookPlayer::default(),
-            network: None,
+            network: nnue::embedded(),
+            network_name: builtin_network_name(),
             #[cfg(feature = "syzygy")]
             tables: None,
             running: None,
@@ -169,7 +172,7 @@ impl Engine {
                 .options
                 .get(LIMIT_STRENGTH)
                 .then(|| Skill::new(self.options.get(ELO) as i32, skill_seed(id))),
-            network: self.network.clone(),
+            network: self.network_in_use(),
         };
         let open_ended = limits.infinite || limits.ponder;
         log::debug!("search {id}: {limits:?}");
@@ -322,6 +325,7 @@ impl Engine {
                 let path = self.options.get(EVAL_FILE).to_string();
                 self.load_network(&path)?;
             }
+            Action::SelectEvaluation => self.out.note(self.evaluation_in_use()),
             #[cfg(feature = "tune")]
             Action::SetSearchParam(name) => {
                 // The table has clamped the value into the parameter's own `i32` range.
@@ -333,54 +337,88 @@ impl Engine {
         Ok(())
     }
 
-    /// `d`: the board.
+    /// `d`: the board, and both evaluations of it.
     pub fn display(&self) {
-        self.out.send(&Reply::Raw(self.game.position().pretty()));
-    }
-
-    /// `eval`: the hand-crafted terms, and the network's score when one is in use.
-    pub fn eval_command(&self) {
         let pos = *self.game.position();
-        let mut text = outpost_eval::trace(&pos);
-        if let Some(net) = &self.network {
-            let stm = net.evaluate_position(&pos);
-            let white = stm * pos.side_to_move().sign();
-            text.push_str(&format!(
-                "\nNetwork evaluation: {:+.2} (white side), {:+.2} (side to move); the search uses it\n",
-                f64::from(white) / 100.0,
-                f64::from(stm) / 100.0
-            ));
-        }
+        let white = |stm: i32| f64::from(stm * pos.side_to_move().sign()) / 100.0;
+        let hand_crafted = white(outpost_eval::Evaluator::new().evaluate(&pos));
+        let network = white(self.network.evaluate_position(&pos));
+        let used = if self.options.get(USE_NNUE) {
+            "network"
+        } else {
+            "hand-crafted"
+        };
+        let mut text = pos.pretty();
+        text.push_str(&format!(
+            "Evaluation (white side): hand-crafted {hand_crafted:+.2}, network {network:+.2} ({}); \
+             the search uses the {used} one\n",
+            self.network_name
+        ));
         self.out.send(&Reply::Raw(text));
     }
 
-    /// `EvalFile`: the network in `path` evaluates from the next search on; an empty path means
-    /// the hand-crafted evaluation. A file that cannot be used changes nothing.
+    /// `eval`: the hand-crafted terms, and the network's score.
+    pub fn eval_command(&self) {
+        let pos = *self.game.position();
+        let mut text = outpost_eval::trace(&pos);
+        let stm = self.network.evaluate_position(&pos);
+        let white = stm * pos.side_to_move().sign();
+        let used = if self.options.get(USE_NNUE) {
+            "the search uses it"
+        } else {
+            "UseNNUE is off: the search uses the hand-crafted evaluation"
+        };
+        text.push_str(&format!(
+            "\nNetwork evaluation ({}): {:+.2} (white side), {:+.2} (side to move); {used}\n",
+            self.network_name,
+            f64::from(white) / 100.0,
+            f64::from(stm) / 100.0
+        ));
+        self.out.send(&Reply::Raw(text));
+    }
+
+    /// The network the search evaluates with: `None` when `UseNNUE` is off.
+    fn network_in_use(&self) -> Option<Arc<Network>> {
+        self.options
+            .get(USE_NNUE)
+            .then(|| Arc::clone(&self.network))
+    }
+
+    /// What the next search evaluates with, for the GUI.
+    fn evaluation_in_use(&self) -> String {
+        if self.options.get(USE_NNUE) {
+            format!("evaluation: network {}", self.network_name)
+        } else {
+            format!(
+                "evaluation: hand-crafted (network {} loaded, used when UseNNUE is on)",
+                self.network_name
+            )
+        }
+    }
+
+    /// `EvalFile`: the network in `path` is the one `UseNNUE` evaluates with from the next
+    /// search on; an empty path means the built-in network. A file that cannot be used changes
+    /// nothing.
     fn load_network(&mut self, path: &str) -> Result<(), NetworkError> {
         if path.is_empty() {
-            self.network = None;
-            self.out.note("evaluation: hand-crafted");
-            return Ok(());
+            self.network = nnue::embedded();
+            self.network_name = builtin_network_name();
+        } else {
+            let kept = self.network_name.clone();
+            let bytes = std::fs::read(path).map_err(|error| NetworkError::Unreadable {
+                path: path.to_string(),
+                error,
+                kept: kept.clone(),
+            })?;
+            let net = Network::from_bytes(&bytes).map_err(|error| NetworkError::NotANetwork {
+                path: path.to_string(),
+                error,
+                kept,
+            })?;
+            self.network = Arc::new(net);
+            self.network_name = format!("{path} ({} bytes)", bytes.len());
         }
-        let kept = match &self.network {
-            Some(_) => Kept::Network,
-            None => Kept::HandCrafted,
-        };
-        let bytes = std::fs::read(path).map_err(|error| NetworkError::Unreadable {
-            path: path.to_string(),
-            error,
-            kept,
-        })?;
-        let net = Network::from_bytes(&bytes).map_err(|error| NetworkError::NotANetwork {
-            path: path.to_string(),
-            error,
-            kept,
-        })?;
-        self.network = Some(Arc::new(net));
-        self.out.note(format!(
-            "evaluation: network {path} ({} bytes)",
-            bytes.len()
-        ));
+        self.out.note(self.evaluation_in_use());
         Ok(())
     }
 
@@ -481,7 +519,7 @@ impl Engine {
                 .error("cannot run bench while searching; stop first", "bench");
             return;
         }
-        match crate::bench::run(depth, self.network.clone()) {
+        match crate::bench::run(depth, self.network_in_use()) {
             Ok(report) => self.out.send(&Reply::Raw(report.text)),
             Err(e) => self.out.error(e.to_string(), "bench"),
         }
@@ -491,6 +529,11 @@ impl Engine {
 /// Seed of a handicapped search's choices: the clock makes games differ from run to run.
 fn skill_seed(search_id: u64) -> u64 {
     outpost_board::Rng::from_clock(search_id).next_u64()
+}
+
+/// How messages name the built-in network.
+fn builtin_network_name() -> String {
+    format!("{} (built in)", nnue::EMBEDDED_NAME)
 }
 
 #[cfg(test)]
@@ -555,6 +598,7 @@ mod tests {
         // Spot checks against what GUIs have always been shown.
         assert!(uci.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(uci.contains(&"option name EvalFile type string default <empty>".into()));
+        assert!(uci.contains(&"option name UseNNUE type check default false".into()));
         assert!(cecp.contains(&"feature option=\"ClearHash -button\"".into()));
         assert!(cecp.contains(&"feature option=\"EvalFile -file\"".into()));
         assert!(!cecp.iter().any(|l| l.contains("UCI_Chess960")));
@@ -581,7 +625,7 @@ mod tests {
         let text = refused(&mut engine, "EvalFile", missing);
         assert!(
             text.starts_with(&format!("EvalFile '{missing}': "))
-                && text.ends_with("; keeping the hand-crafted evaluation"),
+                && text.ends_with("; keeping network net1.nnue (built in)"),
             "{text}"
         );
         assert_eq!(

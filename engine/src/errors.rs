@@ -81,13 +81,6 @@ impl From<NetworkError> for SettingError {
     }
 }
 
-/// The evaluation that stays when an `EvalFile` cannot be used.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kept {
-    Network,
-    HandCrafted,
-}
-
 /// Why an `EvalFile` could not be used.
 #[derive(Debug)]
 pub enum NetworkError {
@@ -95,27 +88,25 @@ pub enum NetworkError {
     Unreadable {
         path: String,
         error: std::io::Error,
-        kept: Kept,
+        /// The name of the network that stays.
+        kept: String,
     },
     /// The file is not a network this build can use.
     NotANetwork {
         path: String,
         error: NetError,
-        kept: Kept,
+        /// The name of the network that stays.
+        kept: String,
     },
 }
 
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (path, error, kept): (&str, &dyn fmt::Display, Kept) = match self {
-            NetworkError::Unreadable { path, error, kept } => (path, error, *kept),
-            NetworkError::NotANetwork { path, error, kept } => (path, error, *kept),
+        let (path, error, kept): (&str, &dyn fmt::Display, &str) = match self {
+            NetworkError::Unreadable { path, error, kept } => (path, error, kept),
+            NetworkError::NotANetwork { path, error, kept } => (path, error, kept),
         };
-        let kept = match kept {
-            Kept::Network => "keeping the network in use",
-            Kept::HandCrafted => "keeping the hand-crafted evaluation",
-        };
-        write!(f, "EvalFile '{path}': {error}; {kept}")
+        write!(f, "EvalFile '{path}': {error}; keeping network {kept}")
     }
 }
 

@@ -1,5 +1,6 @@
-//! `EvalFile`: a network file is loaded and used by the search; a missing, empty, truncated or
-//! random file is refused with a message and the engine keeps its evaluation and keeps playing.
+//! `UseNNUE` and `EvalFile`: the built-in network or a file's is used by the search when
+//! `UseNNUE` is on; a missing, empty, truncated or random file is refused with a message and the
+//! engine keeps its network and keeps playing.
 
 mod common;
 
@@ -41,6 +42,14 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
     e.send("uci");
     e.expect("uciok", LONG);
     let hand_crafted = nodes(&mut e);
+    e.send("setoption name UseNNUE value true");
+    let (lines, _) = e.sync_uci();
+    assert!(
+        lines.iter().any(|l| l.contains("evaluation: network net1")),
+        "{lines:?}"
+    );
+    let built_in = nodes(&mut e);
+    assert_ne!(built_in, hand_crafted, "the built-in network is not used");
     for (path, says) in &bad {
         e.send(&format!("setoption name EvalFile value {path}"));
         let (lines, _) = e.sync_uci();
@@ -50,32 +59,47 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
                 .any(|l| l.starts_with("info string Error (") && l.contains(says)),
             "{path}: {lines:?}"
         );
-        assert!(lines.iter().any(|l| l.contains("keeping the hand-crafted")));
-        // Still the hand-crafted evaluation, still searching.
-        assert_eq!(nodes(&mut e), hand_crafted);
+        assert!(lines
+            .iter()
+            .any(|l| l.contains("keeping network net1.nnue (built in)")));
+        // Still the built-in network, still searching.
+        assert_eq!(nodes(&mut e), built_in);
     }
     e.send(&format!("setoption name EvalFile value {good}"));
     let (lines, _) = e.sync_uci();
     assert!(
-        lines.iter().any(|l| l.contains("evaluation: network")),
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("evaluation: network {good}"))),
         "{lines:?}"
     );
-    assert_ne!(nodes(&mut e), hand_crafted, "the network is not used");
+    let from_file = nodes(&mut e);
+    assert_ne!(from_file, built_in, "the file's network is not used");
     e.send("eval");
     let (lines, _) = e.sync_uci();
     assert!(
-        lines.iter().any(|l| l.contains("Network evaluation")),
+        lines
+            .iter()
+            .any(|l| l.contains("Network evaluation") && l.contains("the search uses it")),
         "{lines:?}"
     );
-    // A bad file now keeps the network.
+    // A bad file now keeps the file's network.
     e.send(&format!("setoption name EvalFile value {}", bad[3].0));
     let (lines, _) = e.sync_uci();
     assert!(lines
         .iter()
-        .any(|l| l.contains("keeping the network in use")));
-    // Back to the hand-crafted evaluation: the same tree as before.
+        .any(|l| l.contains(&format!("keeping network {good}"))));
+    assert_eq!(nodes(&mut e), from_file);
+    // Back to the built-in network, then to the hand-crafted evaluation: the same trees.
     e.send("setoption name EvalFile value <empty>");
     e.sync_uci();
+    assert_eq!(nodes(&mut e), built_in);
+    e.send("setoption name UseNNUE value false");
+    let (lines, _) = e.sync_uci();
+    assert!(
+        lines.iter().any(|l| l.contains("evaluation: hand-crafted")),
+        "{lines:?}"
+    );
     assert_eq!(nodes(&mut e), hand_crafted);
 }
 
@@ -87,14 +111,28 @@ fn xboard_option_loads_a_network() {
     e.send("protover 2");
     let features = e.until(LONG, |l| l == "feature done=1").join(" ");
     assert!(features.contains("option=\"EvalFile -file\""), "{features}");
+    assert!(
+        features.contains("option=\"UseNNUE -check 0\""),
+        "{features}"
+    );
     e.send(&format!("option EvalFile={good}"));
     let (lines, _) = e.sync_xboard(1);
     assert!(
-        lines.iter().any(|l| l.contains("evaluation: network")),
+        lines
+            .iter()
+            .any(|l| l.contains("evaluation: hand-crafted (network")),
+        "{lines:?}"
+    );
+    e.send("option UseNNUE=1");
+    let (lines, _) = e.sync_xboard(2);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("evaluation: network {good}"))),
         "{lines:?}"
     );
     e.send("option EvalFile=/nonexistent");
-    let (lines, _) = e.sync_xboard(2);
+    let (lines, _) = e.sync_xboard(3);
     assert!(lines.iter().any(|l| l.starts_with("Error (")), "{lines:?}");
     e.send("new");
     e.send("sd 4");

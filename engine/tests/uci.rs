@@ -402,6 +402,11 @@ fn extensions_perft_d_eval() {
     let lines = e.until(LONG, |l| l.starts_with("Checkers"));
     assert!(lines.iter().any(|l| l.starts_with("Fen: r3k2r/p1ppqpb1/")));
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));
+    let evaluation = e.expect("Evaluation", LONG);
+    assert!(
+        evaluation.contains("hand-crafted") && evaluation.contains("network"),
+        "{evaluation}"
+    );
     e.send("eval");
     e.send("isready");
     let lines = e.until(LONG, |l| l == "readyok");

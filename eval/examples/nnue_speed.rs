@@ -1,6 +1,6 @@
 //! Measures NNUE evaluations per second at each SIMD level this CPU has, on positions from
-//! deterministic random playouts, with an untrained random network (speed does not depend on
-//! the weights):
+//! deterministic random playouts, with the built-in network (speed does not depend on the
+//! weights, so this is also every net's speed):
 //!
 //! - refresh + evaluate: the accumulator rebuilt from the position each time;
 //! - update + evaluate: the accumulator derived from the previous position's, as the search
@@ -11,7 +11,7 @@
 //! `cargo run --release -p outpost-eval --example nnue_speed [positions] [rounds]`
 
 use outpost_board::{Color, Move, Position, Rng};
-use outpost_eval::nnue::{simd, Accumulator, Changes, Network};
+use outpost_eval::nnue::{self, simd, Accumulator, Changes};
 use outpost_eval::Evaluator;
 use std::time::Instant;
 
@@ -82,7 +82,7 @@ fn main() {
             })
         })
         .collect();
-    let net = Network::random(1);
+    let net = nnue::embedded();
     println!(
         "{} positions x {rounds} rounds; SIMD level detected: {}",
         positions.len(),

@@ -23,6 +23,7 @@ use crate::cli::{CliError, Flags};
 use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
 use crate::error::{FileAction, OpeningsError, ToolError};
 use outpost_board::{Color, Move, Position, Rng};
+use outpost_eval::nnue::{self, Network};
 use outpost_search::{
     Bound, CurrMove, Reporter, Score, Search, SearchInfo, SearchLimits, SearchOptions,
 };
@@ -46,7 +47,8 @@ const OPENING_MAX_CP: i32 = 400;
 const SCORE_LIMIT: i32 = data::SCORE_BOUND;
 
 const USAGE: &str = "usage: outpost datagen [--games N] [--threads T] [--nodes N | --depth D] \
-[--random-plies K] [--openings FILE] [--seed S] [--hash MB] [--format binary|text] [--out FILE]";
+[--random-plies K] [--openings FILE] [--seed S] [--hash MB] [--net builtin|FILE] \
+[--format binary|text] [--out FILE]";
 
 /// How the games are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +71,8 @@ pub struct Config {
     pub openings: Vec<String>,
     pub seed: u64,
     pub hash_mb: usize,
+    /// The network the searches evaluate with (`--net`); `None`: the hand-crafted evaluation.
+    pub network: Option<Arc<Network>>,
     pub format: Format,
     pub out: String,
 }
@@ -84,6 +88,7 @@ impl Default for Config {
             openings: Vec::new(),
             seed: 1,
             hash_mb: 4,
+            network: None,
             format: Format::Binary,
             out: "datagen.bin".to_string(),
         }
@@ -115,6 +120,20 @@ fn read_openings(path: &str) -> Result<Vec<String>, OpeningsError> {
     Ok(out)
 }
 
+/// `--net`: `builtin` is the network inside the binary, anything else a net file.
+fn read_network(path: &str) -> Result<Arc<Network>, ToolError> {
+    if path == "builtin" {
+        return Ok(nnue::embedded());
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|error| ToolError::file("datagen", FileAction::Read, path, error))?;
+    let net = Network::from_bytes(&bytes).map_err(|error| ToolError::Network {
+        path: path.to_string(),
+        error,
+    })?;
+    Ok(Arc::new(net))
+}
+
 impl Config {
     /// Reads the command-line options (the words after `datagen`) and the openings file.
     pub fn parse(args: &[String]) -> Result<Config, ToolError> {
@@ -139,6 +158,10 @@ impl Config {
                 "--random-plies" => c.random_plies = f.value("a number of plies")?,
                 "--seed" => c.seed = f.value("a whole number")?,
                 "--hash" => c.hash_mb = f.value("megabytes")?,
+                "--net" => {
+                    let path = f.text()?;
+                    c.network = Some(read_network(&path)?);
+                }
                 "--openings" => {
                     let path = f.text()?;
                     c.openings = read_openings(&path)
@@ -432,7 +455,10 @@ fn think(search: &Search, pos: &Position, history: &[u64], config: &Config) -> V
         *pos,
         history.to_vec(),
         config.limits(),
-        SearchOptions::default(),
+        SearchOptions {
+            network: config.network.clone(),
+            ..SearchOptions::default()
+        },
         capture.clone(),
     );
     search.wait();
@@ -748,6 +774,34 @@ mod tests {
             assert_eq!(reader.next_game().unwrap().as_ref(), Some(&g.block));
         }
         assert_eq!(reader.next_game().unwrap(), None);
+    }
+
+    /// `--net`: the built-in network plays other games than the hand-crafted evaluation (the
+    /// search evaluates with it), reproducibly; a file that is not a network is refused.
+    #[test]
+    fn a_network_plays_its_own_games() {
+        let hand_crafted = Config {
+            games: 1,
+            nodes: Some(300),
+            ..Config::default()
+        };
+        let net = Config::parse(&args("--games 1 --nodes 300 --net builtin")).unwrap();
+        assert!(net.network.is_some());
+        let games = collect(&net, &HashSet::new());
+        assert_eq!(games, collect(&net, &HashSet::new()));
+        assert_ne!(games, collect(&hand_crafted, &HashSet::new()));
+        let dir = std::env::temp_dir().join(format!("outpost-datagen-net-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let junk = dir.join("junk.nnue");
+        std::fs::write(&junk, b"not a network").unwrap();
+        let refused = |path: &std::path::Path| {
+            Config::parse(&args(&format!("--net {}", path.display())))
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(refused(&junk).contains("too short"), "{}", refused(&junk));
+        assert!(refused(&dir.join("missing.nnue")).contains("cannot read"));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

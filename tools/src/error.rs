@@ -10,6 +10,7 @@
 use crate::cli::CliError;
 use crate::data::DataError;
 use outpost_board::FenError;
+use outpost_eval::nnue::NetError;
 use outpost_eval::WeightsError;
 use std::fmt;
 use std::io;
@@ -59,6 +60,8 @@ pub enum ToolError {
     WeightsSource { path: String, error: WeightsError },
     /// `wdl --write`: the model source has no block to replace.
     WdlSource { path: String, error: SpliceError },
+    /// datagen's `--net` file is not a network this build can use.
+    Network { path: String, error: NetError },
     /// A search for datagen could not be set up (the search crate's message).
     Search(String),
 }
@@ -93,6 +96,7 @@ impl fmt::Display for ToolError {
                 write!(f, "tune: cannot splice '{path}' for --write: {error}")
             }
             ToolError::WdlSource { path, error } => write!(f, "wdl: {path}: {error}"),
+            ToolError::Network { path, error } => write!(f, "datagen: --net '{path}': {error}"),
             ToolError::Search(message) => write!(f, "datagen: {message}"),
         }
     }
@@ -108,6 +112,7 @@ impl std::error::Error for ToolError {
             ToolError::Openings { error, .. } => Some(error),
             ToolError::WeightsSource { error, .. } => Some(error),
             ToolError::WdlSource { error, .. } => Some(error),
+            ToolError::Network { error, .. } => Some(error),
             ToolError::NoPositions { .. } | ToolError::Search(_) => None,
         }
     }

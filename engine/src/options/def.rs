@@ -38,8 +38,10 @@ pub enum Action {
     LoadTablebases,
     /// Rebuild the search's tablebase oracle (it holds a copy of the setting).
     RebuildOracle,
-    /// Evaluate with the network in this file (empty: the hand-crafted evaluation).
+    /// Read the network in this file (empty: the built-in one).
     LoadNetwork,
+    /// Evaluate with the network or the hand-crafted terms (`UseNNUE`).
+    SelectEvaluation,
     /// Hand the value to the search parameter of this name (`tune` builds only).
     #[cfg(feature = "tune")]
     SetSearchParam(&'static str),

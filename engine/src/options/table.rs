@@ -16,6 +16,10 @@ use outpost_search::MAX_HASH_MB;
 /// Whether the Syzygy options are part of this build.
 const SYZYGY: bool = cfg!(feature = "syzygy");
 
+/// `UseNNUE`'s default: the network evaluates only once it has beaten the hand-crafted
+/// evaluation in a match (docs/testing.md); until then it is there to be chosen and tested.
+const NETWORK_BY_DEFAULT: bool = false;
+
 /// Declares each row as a typed constant and lists them all, in order, in [`builtin`]: a row
 /// cannot be declared without being offered.
 macro_rules! table {
@@ -65,9 +69,12 @@ table! {
         .help("always the book's most played move, not a weighted random one");
     BOOK_DEPTH: Spin = OptionDef::spin("BookDepth", BOOK_DEPTH_DEFAULT as i64, 1, BOOK_DEPTH_MAX as i64)
         .help("leave the book after this many moves of the game");
+    USE_NNUE: Check = OptionDef::check("UseNNUE", NETWORK_BY_DEFAULT)
+        .acts(Action::SelectEvaluation)
+        .help("evaluate with the network (EvalFile's, or the built-in one); off: the hand-crafted evaluation");
     EVAL_FILE: Text = OptionDef::file("EvalFile")
         .acts(Action::LoadNetwork)
-        .help("a network file to evaluate with; empty: the hand-crafted evaluation");
+        .help("a network file for UseNNUE; empty: the built-in network");
     SYZYGY_PATH: Text = OptionDef::path("SyzygyPath")
         .acts(Action::LoadTablebases)
         .only_if(SYZYGY)

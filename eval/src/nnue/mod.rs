@@ -8,6 +8,7 @@
 //!   integer forward pass [`Network::evaluate`].
 //! - [`accumulator`]: the first layer's output for both perspectives, rebuilt from a position
 //!   ([`Accumulator::refresh`]) or derived from the parent position's ([`Accumulator::update`]).
+//! - [`embedded`]: the network built into the binary (`eval/nets/`).
 //! - [`simd`]: the loops over `H` values, for AVX-512, AVX2 and portable Rust, chosen once at
 //!   run time; all give bit-identical results.
 //!
@@ -17,11 +18,13 @@
 //! parent (`Changes::NONE`). The score is `net.evaluate(&stack[ply], side_to_move, piece_count)`.
 
 mod accumulator;
+mod embedded;
 mod features;
 mod network;
 pub mod simd;
 
 pub use accumulator::Accumulator;
+pub use embedded::{embedded, embedded_bytes, EMBEDDED_NAME};
 pub use features::{bucket, feature_index, Changes, INPUTS};
 pub use network::{NetError, Network, HEADER_LEN, MAGIC, NET_SIZE, VERSION, W1_LIMIT, W2_LIMIT};
 
