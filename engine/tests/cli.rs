@@ -45,7 +45,10 @@ fn arguments_run_in_order_and_each_search_finishes() {
     play(&after_e4, &bestmove(bestmoves[0]).0);
     play(&Position::startpos(), &bestmove(bestmoves[1]).0);
     assert!(out.lines().any(|l| l.starts_with("info depth 8 ")));
-    assert!(out.lines().last().unwrap().starts_with("Checkers"));
+    // `d` ran last: the board, then both evaluations.
+    let tail: Vec<&str> = out.lines().rev().take(2).collect();
+    assert!(tail[0].starts_with("Evaluation (white side): "), "{out}");
+    assert!(tail[1].starts_with("Checkers"), "{out}");
 }
 
 #[test]
