@@ -404,19 +404,13 @@ impl Engine {
             self.network = nnue::embedded();
             self.network_name = builtin_network_name();
         } else {
-            let kept = self.network_name.clone();
-            let bytes = std::fs::read(path).map_err(|error| NetworkError::Unreadable {
+            let net = Network::read_file(path).map_err(|error| NetworkError {
                 path: path.to_string(),
                 error,
-                kept: kept.clone(),
-            })?;
-            let net = Network::from_bytes(&bytes).map_err(|error| NetworkError::NotANetwork {
-                path: path.to_string(),
-                error,
-                kept,
+                kept: self.network_name.clone(),
             })?;
             self.network = Arc::new(net);
-            self.network_name = format!("{path} ({} bytes)", bytes.len());
+            self.network_name = format!("{path} ({} bytes)", nnue::NET_SIZE);
         }
         self.out.note(self.evaluation_in_use());
         Ok(())

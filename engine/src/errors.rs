@@ -4,7 +4,7 @@
 
 use crate::options::OptionError;
 use outpost_book::BookError;
-use outpost_eval::nnue::NetError;
+use outpost_eval::nnue::NetFileError;
 use outpost_search::SearchError;
 use std::fmt;
 
@@ -83,38 +83,25 @@ impl From<NetworkError> for SettingError {
 
 /// Why an `EvalFile` could not be used.
 #[derive(Debug)]
-pub enum NetworkError {
-    /// The file could not be read.
-    Unreadable {
-        path: String,
-        error: std::io::Error,
-        /// The name of the network that stays.
-        kept: String,
-    },
-    /// The file is not a network this build can use.
-    NotANetwork {
-        path: String,
-        error: NetError,
-        /// The name of the network that stays.
-        kept: String,
-    },
+pub struct NetworkError {
+    pub path: String,
+    pub error: NetFileError,
+    /// The name of the network that stays.
+    pub kept: String,
 }
 
 impl fmt::Display for NetworkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (path, error, kept): (&str, &dyn fmt::Display, &str) = match self {
-            NetworkError::Unreadable { path, error, kept } => (path, error, kept),
-            NetworkError::NotANetwork { path, error, kept } => (path, error, kept),
-        };
-        write!(f, "EvalFile '{path}': {error}; keeping network {kept}")
+        write!(
+            f,
+            "EvalFile '{}': {}; keeping network {}",
+            self.path, self.error, self.kept
+        )
     }
 }
 
 impl std::error::Error for NetworkError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            NetworkError::Unreadable { error, .. } => Some(error),
-            NetworkError::NotANetwork { error, .. } => Some(error),
-        }
+        Some(&self.error)
     }
 }

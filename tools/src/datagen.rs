@@ -125,9 +125,7 @@ fn read_network(path: &str) -> Result<Arc<Network>, ToolError> {
     if path == "builtin" {
         return Ok(nnue::embedded());
     }
-    let bytes = std::fs::read(path)
-        .map_err(|error| ToolError::file("datagen", FileAction::Read, path, error))?;
-    let net = Network::from_bytes(&bytes).map_err(|error| ToolError::Network {
+    let net = Network::read_file(path).map_err(|error| ToolError::Network {
         path: path.to_string(),
         error,
     })?;

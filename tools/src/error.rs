@@ -10,7 +10,7 @@
 use crate::cli::CliError;
 use crate::data::DataError;
 use outpost_board::FenError;
-use outpost_eval::nnue::NetError;
+use outpost_eval::nnue::NetFileError;
 use outpost_eval::WeightsError;
 use std::fmt;
 use std::io;
@@ -60,8 +60,8 @@ pub enum ToolError {
     WeightsSource { path: String, error: WeightsError },
     /// `wdl --write`: the model source has no block to replace.
     WdlSource { path: String, error: SpliceError },
-    /// datagen's `--net` file is not a network this build can use.
-    Network { path: String, error: NetError },
+    /// datagen's `--net` file cannot be read or is not a network this build can use.
+    Network { path: String, error: NetFileError },
     /// A search for datagen could not be set up (the search crate's message).
     Search(String),
 }

@@ -26,7 +26,9 @@ pub mod simd;
 pub use accumulator::Accumulator;
 pub use embedded::{embedded, embedded_bytes, EMBEDDED_NAME};
 pub use features::{bucket, feature_index, Changes, INPUTS};
-pub use network::{NetError, Network, HEADER_LEN, MAGIC, NET_SIZE, VERSION, W1_LIMIT, W2_LIMIT};
+pub use network::{
+    NetError, NetFileError, Network, HEADER_LEN, MAGIC, NET_SIZE, VERSION, W1_LIMIT, W2_LIMIT,
+};
 
 /// Hidden neurons per perspective. The header must agree; other sizes need a rebuild.
 pub const HIDDEN: usize = 256;

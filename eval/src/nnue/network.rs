@@ -135,6 +135,31 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
+/// Why a net file could not be used: it could not be read, or it is not a network of this build.
+#[derive(Debug)]
+pub enum NetFileError {
+    Read(std::io::Error),
+    Invalid(NetError),
+}
+
+impl fmt::Display for NetFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetFileError::Read(e) => write!(f, "cannot read it: {e}"),
+            NetFileError::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for NetFileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NetFileError::Read(e) => Some(e),
+            NetFileError::Invalid(e) => Some(e),
+        }
+    }
+}
+
 /// A network's quantised weights, each tensor in 64-byte aligned columns for the SIMD loads.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {
@@ -201,6 +226,12 @@ impl Reader<'_> {
 }
 
 impl Network {
+    /// Reads and validates the net file at `path` (the engine's `EvalFile`, datagen's `--net`).
+    pub fn read_file(path: impl AsRef<std::path::Path>) -> Result<Network, NetFileError> {
+        let bytes = std::fs::read(path).map_err(NetFileError::Read)?;
+        Network::from_bytes(&bytes).map_err(NetFileError::Invalid)
+    }
+
     /// Reads a version-2 net file (docs/nnue.md), checking the header against this engine's
     /// constants, the size against the header, and the weights against the training clip.
     /// The weights are copied into aligned storage, so `bytes` may have any alignment, e.g.
