@@ -88,6 +88,17 @@ impl Sample {
         &self.feats[..self.count as usize]
     }
 
+    /// The same position reflected left to right (file a <-> h): `^ 7` flips the file bits of
+    /// the square and nothing else. Chess is symmetric that way except for castling, which the
+    /// features do not see, so a mirrored position is a second, nearly free training sample.
+    pub fn mirrored(&self) -> Sample {
+        let mut m = *self;
+        for f in &mut m.feats[..m.count as usize] {
+            *f ^= 7;
+        }
+        m
+    }
+
     /// The training target: `lambda * sigmoid(score / SCALE) + (1 - lambda) * result`.
     #[inline]
     pub fn target(&self, lambda: f32) -> f32 {
@@ -110,6 +121,9 @@ pub struct Filter {
     pub max_positions: usize,
     /// Only games numbered below this (what `outpost datagen --games N` writes); 0 = all.
     pub games_below: u64,
+    /// Also train on every training position mirrored left to right ([`Sample::mirrored`]);
+    /// validation stays as played.
+    pub mirror: bool,
 }
 
 /// What loading read and dropped. Each dropped position is counted once, under the first reason
@@ -125,6 +139,8 @@ pub struct LoadStats {
     pub train: u64,
     pub validation: u64,
     pub val_games: u64,
+    /// Mirrored copies added to the training set (counted in `train` too).
+    pub mirrored: u64,
 }
 
 impl std::fmt::Display for LoadStats {
@@ -132,7 +148,7 @@ impl std::fmt::Display for LoadStats {
         write!(
             f,
             "{} games, {} positions; dropped {} in check, {} noisy best move, {} extreme score, \
-             {} early ply; kept {} train, {} validation (from {} games)",
+             {} early ply; kept {} train ({} of them mirrored copies), {} validation (from {} games)",
             self.games,
             self.positions,
             self.in_check,
@@ -140,6 +156,7 @@ impl std::fmt::Display for LoadStats {
             self.extreme,
             self.early,
             self.train,
+            self.mirrored,
             self.validation,
             self.val_games
         )
@@ -210,6 +227,15 @@ pub fn load(paths: &[impl AsRef<Path>], filter: &Filter) -> Result<Dataset, Trai
                 break 'files;
             }
         }
+    }
+    if filter.mirror {
+        let played = ds.train.len();
+        ds.train.reserve(played);
+        for i in 0..played {
+            let m = ds.train[i].mirrored();
+            ds.train.push(m);
+        }
+        ds.stats.mirrored = played as u64;
     }
     ds.stats.train = ds.train.len() as u64;
     ds.stats.validation = ds.validation.len() as u64;
@@ -308,6 +334,39 @@ mod tests {
             let sign = if stm == Color::White { 1 } else { -1 };
             assert_eq!(s.score, 150 * sign);
             assert_eq!(s.result, if stm == Color::White { 2 } else { 0 });
+        }
+    }
+
+    /// A mirrored sample has the features of the board reflected file by file (FEN ranks read
+    /// backwards), for both perspectives, and the same score, result and bucket.
+    #[test]
+    fn mirrored_sample_is_the_reflected_board() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let (board, rest) = fen.split_once(' ').unwrap();
+            let reflected: Vec<String> = board
+                .split('/')
+                .map(|rank| rank.chars().rev().collect())
+                .collect();
+            let mirror = Position::from_fen(&format!("{} {rest}", reflected.join("/"))).unwrap();
+            let record =
+                |p: &Position| Record::new(p, p.legal_moves()[0], -70, false, Outcome::Draw, 30);
+            let m = Sample::from_record(&record(&pos)).mirrored();
+            let want = Sample::from_record(&record(&mirror));
+            let sorted = |s: &Sample| {
+                let mut f = s.us().to_vec();
+                f.sort();
+                f
+            };
+            assert_eq!(sorted(&m), sorted(&want), "{fen}");
+            assert_eq!(
+                (m.score, m.result, m.bucket),
+                (want.score, want.result, want.bucket)
+            );
+            assert_eq!(m.mirrored(), Sample::from_record(&record(&pos)));
         }
     }
 

@@ -29,6 +29,8 @@ options:
   --max-positions N    load at most this many positions after filtering; 0: all (default 0)
   --games N            only the games numbered 0..N (what `outpost datagen --games N` writes);
                        0: all (default 0)
+  --mirror             also train on every position reflected left to right (file a <-> h);
+                       validation stays as played
   --threads N          threads computing the gradient (default 2)
   --seed N             initial weights and shuffling (default 1)
   -h, --help           this text
@@ -60,6 +62,7 @@ fn parse() -> Result<Option<Args>, TrainError> {
         val_every: 20,
         max_positions: 0,
         games_below: 0,
+        mirror: false,
     };
     let mut data = Vec::new();
     let mut parser = lexopt::Parser::from_env();
@@ -79,6 +82,7 @@ fn parse() -> Result<Option<Args>, TrainError> {
             Long("val-every") => filter.val_every = value(&mut parser, "val-every")?,
             Long("max-positions") => filter.max_positions = value(&mut parser, "max-positions")?,
             Long("games") => filter.games_below = value(&mut parser, "games")?,
+            Long("mirror") => filter.mirror = true,
             Long("threads") => config.threads = value(&mut parser, "threads")?,
             Long("seed") => config.seed = value(&mut parser, "seed")?,
             Short('h') | Long("help") => return Ok(None),

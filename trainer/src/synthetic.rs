@@ -73,6 +73,7 @@ pub fn dataset(dir: &Path, games: u64, seed: u64) -> Dataset {
         val_every: 10,
         max_positions: 0,
         games_below: 0,
+        mirror: false,
     };
     load(&[path], &filter).unwrap()
 }

@@ -177,6 +177,7 @@ fn games_load_in_number_order_and_can_be_limited() {
         val_every: 10,
         max_positions: 0,
         games_below: 0,
+        mirror: false,
     };
     let a = load(&[&path], &filter).unwrap();
     let b = load(&[&reversed], &filter).unwrap();
@@ -207,6 +208,7 @@ fn filters_count_and_games_are_held_out_whole() {
             val_every: 0,
             max_positions: 0,
             games_below: 0,
+            mirror: false,
         },
     )
     .unwrap();
@@ -224,6 +226,7 @@ fn filters_count_and_games_are_held_out_whole() {
             val_every: 20,
             max_positions: 0,
             games_below: 0,
+            mirror: false,
         },
     )
     .unwrap();
@@ -235,5 +238,39 @@ fn filters_count_and_games_are_held_out_whole() {
         s.positions,
         s.in_check + s.noisy + s.extreme + s.early + s.train + s.validation
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--mirror` doubles the training set with each position reflected left to right, and leaves
+/// validation as played.
+#[test]
+fn mirroring_doubles_training_only() {
+    let dir = temp_dir("mirror");
+    let path = dir.join("games.bin");
+    write_games(&path, 20, 3);
+    let filter = Filter {
+        min_ply: 0,
+        val_every: 5,
+        max_positions: 0,
+        games_below: 0,
+        mirror: false,
+    };
+    let plain = load(&[&path], &filter).unwrap();
+    let both = load(
+        &[&path],
+        &Filter {
+            mirror: true,
+            ..filter
+        },
+    )
+    .unwrap();
+    let n = plain.train.len();
+    assert_eq!(both.train.len(), 2 * n);
+    assert_eq!(both.stats.mirrored, n as u64);
+    assert!(both.train[..n] == plain.train[..]);
+    assert!(both.validation == plain.validation);
+    for (a, m) in plain.train.iter().zip(&both.train[n..]) {
+        assert_eq!(*m, a.mirrored());
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
