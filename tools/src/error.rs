@@ -10,6 +10,7 @@
 use crate::cli::CliError;
 use crate::data::DataError;
 use outpost_board::FenError;
+use outpost_book::pgn::PgnError;
 use outpost_eval::nnue::NetFileError;
 use outpost_eval::WeightsError;
 use std::fmt;
@@ -150,7 +151,13 @@ pub enum OpeningsError {
         line: usize,
         error: FenError,
     },
-    /// Only blank lines and comments.
+    /// Game `game` (1-based, its text from line `line`) of a PGN file cannot be replayed.
+    Pgn {
+        game: usize,
+        line: usize,
+        error: PgnError,
+    },
+    /// Only blank lines and comments, or a PGN file without games.
     Empty,
 }
 
@@ -159,6 +166,9 @@ impl fmt::Display for OpeningsError {
         match self {
             OpeningsError::Read(e) => write!(f, "cannot read: {e}"),
             OpeningsError::Fen { line, error } => write!(f, "line {line}: {error}"),
+            OpeningsError::Pgn { game, line, error } => {
+                write!(f, "game {game} (line {line}): {error}")
+            }
             OpeningsError::Empty => write!(f, "holds no position"),
         }
     }
@@ -169,6 +179,7 @@ impl std::error::Error for OpeningsError {
         match self {
             OpeningsError::Read(e) => Some(e),
             OpeningsError::Fen { error, .. } => Some(error),
+            OpeningsError::Pgn { error, .. } => Some(error),
             OpeningsError::Empty => None,
         }
     }
