@@ -8,6 +8,9 @@ For each thread count N:
   * `go movetime 300` from a few positions, in one engine: time from sending `go` to reading
     `bestmove`;
 and once for CECP: `cores 99999` (clamped to 1024), then `new`, `st 0.3`, `go`: time to `move`.
+With `--stop-reps R`, also per thread count: `go infinite` from each position, `stop` after a
+random 50 to 500 ms, and the time from sending `stop` to reading `bestmove` (issue 18 wants it
+under 10 ms). `--set Name=Value` (repeatable) sets options first, e.g. `--set UseNNUE=true`.
 
 Prints min / median / max in milliseconds. Standard library only.
 
@@ -75,8 +78,11 @@ class Engine:
             self.p.wait()
 
 
-def stats(ms):
-    return f"min {min(ms):.0f}  median {statistics.median(ms):.0f}  max {max(ms):.0f}"
+def stats(ms, digits=0):
+    return (
+        f"min {min(ms):.{digits}f}  median {statistics.median(ms):.{digits}f}  "
+        f"max {max(ms):.{digits}f}"
+    )
 
 
 def timed(engine, line, pred, timeout):
@@ -84,6 +90,43 @@ def timed(engine, line, pred, timeout):
     engine.send(line)
     got = engine.until(pred, timeout)
     return (time.monotonic() - t) * 1000, got
+
+
+def start(path, n, options, timeout):
+    """A ready engine with `Threads` n and the given `Name=Value` options."""
+    e = Engine(path)
+    e.send("uci")
+    e.until(lambda l: l == "uciok", timeout)
+    for opt in options:
+        name, value = opt.split("=", 1)
+        e.send(f"setoption name {name} value {value}")
+    e.send(f"setoption name Threads value {n}")
+    e.send("isready")
+    e.until(lambda l: l == "readyok", timeout)
+    return e
+
+
+def measure_stop(path, n, reps, options, timeout):
+    import random
+
+    rng = random.Random(n)
+    e = start(path, n, options, timeout)
+    stops = []
+    for i in range(reps):
+        e.send(f"position {POSITIONS[i % len(POSITIONS)]}")
+        e.send("go infinite")
+        time.sleep(rng.uniform(0.05, 0.5))
+        ms, got = timed(e, "stop", lambda l: l.startswith("bestmove"), timeout)
+        stops.append(ms if got else float("inf"))
+        e.send("isready")
+        e.until(lambda l: l == "readyok", timeout)
+    e.close()
+    stops.sort()
+    p90 = stops[min(len(stops) - 1, int(0.9 * len(stops)))]
+    print(
+        f"Threads {n:>4}: stop -> bestmove  {stats(stops, 1)}  90th percentile {p90:.1f}  "
+        f"({reps} searches{', ' + ' '.join(options) if options else ''})"
+    )
 
 
 def measure_threads(path, n, ready_reps, go_reps, timeout):
@@ -147,11 +190,21 @@ def main():
     ap.add_argument("--ready-reps", type=int, default=5)
     ap.add_argument("--go-reps", type=int, default=20)
     ap.add_argument("--xboard-reps", type=int, default=10)
+    ap.add_argument("--stop-reps", type=int, default=0)
+    ap.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option for the stop measurement (repeatable)",
+    )
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds per step")
     args = ap.parse_args()
     print(f"engine {args.engine}, {os.cpu_count()} CPUs, load {os.getloadavg()}")
     for n in [int(x) for x in args.threads.split(",")]:
         measure_threads(args.engine, n, args.ready_reps, args.go_reps, args.timeout)
+        if args.stop_reps > 0:
+            measure_stop(args.engine, n, args.stop_reps, args.set, args.timeout)
     if args.xboard_reps > 0:
         measure_xboard(args.engine, args.xboard_reps, args.timeout)
     print(f"load {os.getloadavg()}")
