@@ -19,6 +19,7 @@ Prints min / median / max in milliseconds. Standard library only.
 
 import argparse
 import os
+import random
 import select
 import statistics
 import subprocess
@@ -107,8 +108,6 @@ def start(path, n, options, timeout):
 
 
 def measure_stop(path, n, reps, options, timeout):
-    import random
-
     rng = random.Random(n)
     e = start(path, n, options, timeout)
     stops = []
@@ -139,12 +138,7 @@ def measure_threads(path, n, ready_reps, go_reps, timeout):
         ms, got = timed(e, "isready", lambda l: l == "readyok", timeout)
         ready.append(ms if got else float("inf"))
         e.close()
-    e = Engine(path)
-    e.send("uci")
-    e.until(lambda l: l == "uciok", timeout)
-    e.send(f"setoption name Threads value {n}")
-    e.send("isready")
-    e.until(lambda l: l == "readyok", timeout)
+    e = start(path, n, [], timeout)
     gos = []
     for i in range(go_reps):
         e.send(f"position {POSITIONS[i % len(POSITIONS)]}")
