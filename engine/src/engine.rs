@@ -592,7 +592,7 @@ mod tests {
         // Spot checks against what GUIs have always been shown.
         assert!(uci.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(uci.contains(&"option name EvalFile type string default <empty>".into()));
-        assert!(uci.contains(&"option name UseNNUE type check default false".into()));
+        assert!(uci.contains(&"option name UseNNUE type check default true".into()));
         assert!(cecp.contains(&"feature option=\"ClearHash -button\"".into()));
         assert!(cecp.contains(&"feature option=\"EvalFile -file\"".into()));
         assert!(!cecp.iter().any(|l| l.contains("UCI_Chess960")));
@@ -619,7 +619,10 @@ mod tests {
         let text = refused(&mut engine, "EvalFile", missing);
         assert!(
             text.starts_with(&format!("EvalFile '{missing}': "))
-                && text.ends_with("; keeping network net1.nnue (built in)"),
+                && text.ends_with(&format!(
+                    "; keeping network {} (built in)",
+                    outpost_eval::nnue::EMBEDDED_NAME
+                )),
             "{text}"
         );
         assert_eq!(

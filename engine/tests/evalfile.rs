@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use outpost_eval::nnue::Network;
+use outpost_eval::nnue::{Network, EMBEDDED_NAME};
 
 fn temp(name: &str, bytes: &[u8]) -> String {
     let dir = std::env::temp_dir().join(format!("outpost-evalfile-{}", std::process::id()));
@@ -41,11 +41,15 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
     let mut e = Engine::start();
     e.send("uci");
     e.expect("uciok", LONG);
+    // Whatever the default, each evaluation is chosen explicitly.
+    e.send("setoption name UseNNUE value false");
     let hand_crafted = nodes(&mut e);
     e.send("setoption name UseNNUE value true");
     let (lines, _) = e.sync_uci();
     assert!(
-        lines.iter().any(|l| l.contains("evaluation: network net1")),
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("evaluation: network {EMBEDDED_NAME}"))),
         "{lines:?}"
     );
     let built_in = nodes(&mut e);
@@ -61,7 +65,7 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
         );
         assert!(lines
             .iter()
-            .any(|l| l.contains("keeping network net1.nnue (built in)")));
+            .any(|l| l.contains(&format!("keeping network {EMBEDDED_NAME} (built in)"))));
         // Still the built-in network, still searching.
         assert_eq!(nodes(&mut e), built_in);
     }
@@ -112,9 +116,10 @@ fn xboard_option_loads_a_network() {
     let features = e.until(LONG, |l| l == "feature done=1").join(" ");
     assert!(features.contains("option=\"EvalFile -file\""), "{features}");
     assert!(
-        features.contains("option=\"UseNNUE -check 0\""),
-        "{features}"
+        features.contains("option=\"UseNNUE -check 1\""),
+        "the network is the default: {features}"
     );
+    e.send("option UseNNUE=0");
     e.send(&format!("option EvalFile={good}"));
     let (lines, _) = e.sync_xboard(1);
     assert!(

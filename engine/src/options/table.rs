@@ -17,8 +17,9 @@ use outpost_search::MAX_HASH_MB;
 const SYZYGY: bool = cfg!(feature = "syzygy");
 
 /// `UseNNUE`'s default: the network evaluates only once it has beaten the hand-crafted
-/// evaluation in a match (docs/testing.md); until then it is there to be chosen and tested.
-const NETWORK_BY_DEFAULT: bool = false;
+/// evaluation in a match (docs/testing.md): net 2 did, so it is on; off, the hand-crafted
+/// evaluation stays available for comparison and tuning.
+const NETWORK_BY_DEFAULT: bool = true;
 
 /// Declares each row as a typed constant and lists them all, in order, in [`builtin`]: a row
 /// cannot be declared without being offered.
