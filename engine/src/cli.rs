@@ -99,7 +99,7 @@ pub fn run() -> i32 {
         }
     };
     if commands.is_empty() {
-        let lines = crate::input::spawn(std::io::stdin());
+        let lines = crate::input::spawn(std::io::stdin(), session.stop_shortcut());
         session.run(lines);
     } else {
         for command in &commands {

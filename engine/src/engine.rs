@@ -147,9 +147,12 @@ impl Engine {
         show: bool,
     ) {
         self.abort();
+        // A search whose best move the main loop has taken may still be printing it (UCI,
+        // `report.rs`); it is done once its threads are idle, and only then is it not current.
+        self.search.wait();
         self.next_id += 1;
         let id = self.next_id;
-        self.current.store(id, Ordering::SeqCst);
+        self.out.locked(|| self.current.store(id, Ordering::SeqCst));
         let reporter = Arc::new(GuiReporter {
             id,
             current: Arc::clone(&self.current),
@@ -193,6 +196,11 @@ impl Engine {
         }
     }
 
+    /// A handle that stops the running search from another thread (`Session::stop_shortcut`).
+    pub fn stop_signal(&self) -> outpost_search::StopSignal {
+        self.search.stop_signal()
+    }
+
     /// The expected move was played: a pondering search goes on under the clock.
     pub fn ponderhit(&mut self) {
         if let Some(run) = self.running.as_mut() {
@@ -211,7 +219,8 @@ impl Engine {
     /// Abandons the running search without its result.
     pub fn abort(&mut self) {
         if let Some(r) = self.running.take() {
-            self.current.store(0, Ordering::SeqCst);
+            // Under the output's lock: no line of this search is printed after this.
+            self.out.locked(|| self.current.store(0, Ordering::SeqCst));
             log::debug!("abandoning search {}", r.id);
             self.search.stop();
             self.search.wait();

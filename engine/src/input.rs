@@ -26,7 +26,12 @@ pub enum Input {
 }
 
 /// Starts the reader thread on `source` (stdin in the binary) and returns its channel.
-pub fn spawn(source: impl Read + Send + 'static) -> Receiver<Input> {
+/// `on_read` sees each line before it is queued: what must act before the main loop gets to the
+/// line (a UCI `stop`, see `Session::stop_shortcut`) happens there.
+pub fn spawn(
+    source: impl Read + Send + 'static,
+    on_read: impl Fn(&str) + Send + 'static,
+) -> Receiver<Input> {
     let (tx, rx) = unbounded();
     let spawned = std::thread::Builder::new()
         .name("stdin".into())
@@ -39,6 +44,7 @@ pub fn spawn(source: impl Read + Send + 'static) -> Receiver<Input> {
                         if std::mem::take(&mut first) && line.starts_with(BOM) {
                             line.drain(..BOM.len_utf8());
                         }
+                        on_read(&line);
                         if tx.send(Input::Line(line)).is_err() {
                             return;
                         }
@@ -139,7 +145,10 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_starts_no_command() {
-        let rx = spawn(&b"\xef\xbb\xbfposition startpos\n\xef\xbb\xbfgo\n"[..]);
+        let rx = spawn(
+            &b"\xef\xbb\xbfposition startpos\n\xef\xbb\xbfgo\n"[..],
+            |_| {},
+        );
         let got: Vec<Input> = rx.iter().collect();
         // Only the head of the input is a byte-order mark; later it is text like any other.
         assert_eq!(
@@ -154,11 +163,23 @@ mod tests {
 
     #[test]
     fn the_channel_ends_with_eof() {
-        let rx = spawn(&b"a\nb\n"[..]);
+        let rx = spawn(&b"a\nb\n"[..], |_| {});
         let got: Vec<Input> = rx.iter().collect();
         assert_eq!(
             got,
             [Input::Line("a".into()), Input::Line("b".into()), Input::Eof]
         );
+    }
+
+    #[test]
+    fn on_read_sees_every_line() {
+        let (seen_tx, seen) = unbounded();
+        let rx = spawn(&b"go\nstop\n"[..], move |line| {
+            seen_tx.send(line.to_string()).unwrap();
+        });
+        let got: Vec<Input> = rx.iter().collect();
+        assert_eq!(got.len(), 3);
+        let seen: Vec<String> = seen.try_iter().collect();
+        assert_eq!(seen, ["go", "stop"]);
     }
 }

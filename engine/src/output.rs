@@ -49,21 +49,29 @@ impl Output {
         self.lines(&lines);
     }
 
+    /// Prints `reply` only if `keep()`, which is judged under the writer's lock: a search's
+    /// output checks that it is still the one the engine cares about, and [`Output::locked`]
+    /// changes that, so a line of an abandoned search is never printed after the abandonment.
+    pub fn send_if(&self, reply: &Reply, keep: impl FnOnce() -> bool) {
+        let lines = reply.lines(self.dialect());
+        let mut w = self.writer.lock();
+        if keep() {
+            write_lines(&mut w, &lines);
+        }
+    }
+
+    /// Runs `f` holding the writer's lock (see [`Output::send_if`]).
+    pub fn locked<R>(&self, f: impl FnOnce() -> R) -> R {
+        let _w = self.writer.lock();
+        f()
+    }
+
     /// Prints lines as they are, together (no other thread's line can come between them).
     pub fn lines(&self, lines: &[String]) {
         if lines.is_empty() {
             return;
         }
-        let mut w = self.writer.lock();
-        for line in lines {
-            log::debug!("> {line}");
-            // A closed stdout means the GUI is gone; the read side sees EOF and ends the session,
-            // so a failed write is only logged.
-            if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
-                log::warn!("cannot write to stdout: {e}");
-                return;
-            }
-        }
+        write_lines(&mut self.writer.lock(), lines);
     }
 
     /// A message for people: `info string ...` in UCI, `# ...` in CECP.
@@ -79,5 +87,18 @@ impl Output {
             reason: excerpt(&reason.into()),
             command: excerpt(command.as_ref()),
         });
+    }
+}
+
+/// Writes and flushes each line.
+fn write_lines(w: &mut Box<dyn Write + Send>, lines: &[String]) {
+    for line in lines {
+        log::debug!("> {line}");
+        // A closed stdout means the GUI is gone; the read side sees EOF and ends the session,
+        // so a failed write is only logged.
+        if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
+            log::warn!("cannot write to stdout: {e}");
+            return;
+        }
     }
 }

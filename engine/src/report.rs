@@ -1,10 +1,15 @@
 //! The bridge from the search threads to the GUI: a [`Reporter`] that prints each search report
 //! as a UCI `info` line or a CECP thinking line, and hands the final best move to the main loop
-//! as an [`Event`] (the main loop owns the game, which the best move may change).
+//! as an [`Event`] (the main loop owns the game, which the best move may change). In UCI the
+//! search thread also prints `bestmove` itself, right after sending the event: the GUI gets it
+//! without waiting for the main loop to be scheduled, and since the event is queued first, the
+//! main loop has it before any line the GUI sends in reply (`Session::run` takes events first).
+//! CECP's move is printed by the main loop, which must first play it in its game.
 //!
 //! Every search gets a number. When the engine abandons a search (CECP `force`, `undo`, a
 //! pondering miss...) it moves on to a new number, and reports from the old search are dropped,
-//! so a GUI never sees output of a search it cancelled.
+//! so a GUI never sees output of a search it cancelled: each report checks the number under the
+//! output's lock (`Output::send_if`), which is where the engine changes it.
 //!
 //! With `UCI_ShowWDL` on, each UCI `info` line with a score (bounds included, as their score is
 //! still the best guess) carries `wdl W D L`: the fitted model of `outpost_eval::wdl` for
@@ -68,8 +73,14 @@ pub fn wdl(score: Score, material: u32) -> (u32, u32, u32) {
 }
 
 impl GuiReporter {
-    fn live(&self) -> bool {
-        self.show && self.current.load(Ordering::SeqCst) == self.id
+    /// Whether this is still the search the engine cares about.
+    fn current(&self) -> bool {
+        self.current.load(Ordering::SeqCst) == self.id
+    }
+
+    /// Prints `reply` if this search is still current when the output is ours.
+    fn send(&self, reply: &Reply) {
+        self.out.send_if(reply, || self.current());
     }
 
     /// One `info string` per table that failed at run time; the tables hand out each failure
@@ -100,12 +111,12 @@ impl GuiReporter {
 impl Reporter for GuiReporter {
     fn info(&self, i: &SearchInfo) {
         self.report_table_failures();
-        if !self.live() {
+        if !self.show || !self.current() {
             return;
         }
         let dialect = self.out.dialect();
         let show_wdl = self.show_wdl && dialect == Dialect::Uci;
-        self.out.send(&Reply::Info {
+        self.send(&Reply::Info {
             info: i.map_moves(|&m| self.move_text(dialect, m)),
             wdl: show_wdl.then(|| wdl(i.score, self.material)),
         });
@@ -113,21 +124,27 @@ impl Reporter for GuiReporter {
 
     fn currmove(&self, c: &CurrMove) {
         // CECP has no line for this.
-        if !self.live() || self.out.dialect() != Dialect::Uci {
+        if !self.show || !self.current() || self.out.dialect() != Dialect::Uci {
             return;
         }
         let current = c.map_move(|&m| self.move_text(Dialect::Uci, m));
-        self.out.send(&Reply::CurrMove(current));
+        self.send(&Reply::CurrMove(current));
     }
 
     fn bestmove(&self, best: Move, ponder: Option<Move>) {
-        // Before the best move, which the main loop prints once it gets the event.
         self.report_table_failures();
         let _ = self.events.send(Event::BestMove {
             id: self.id,
             best,
             ponder,
         });
+        if self.out.dialect() == Dialect::Uci {
+            let text = |m: Move| notation::uci(m, self.chess960);
+            self.send(&Reply::BestMove {
+                mv: text(best),
+                ponder: ponder.filter(|p| !p.is_none()).map(text),
+            });
+        }
     }
 }
 

@@ -9,7 +9,9 @@
 //! reader thread and best moves from the search threads, so it stays free to answer `isready`,
 //! `ping`, `stop` and `ponderhit` while a search runs. Every command except a search is carried
 //! out before the next line is read, which is what makes `readyok` and `pong` mean "everything
-//! before me has taken effect".
+//! before me has taken effect". One shortcut: the reader thread itself stops the search on a UCI
+//! `stop` ([`Session::stop_shortcut`]), and in UCI the search thread prints `bestmove` itself
+//! (`report.rs`), so neither waits for this thread to be scheduled.
 
 use crate::engine::{BestMove, Engine};
 use crate::input::Input;
@@ -58,6 +60,12 @@ impl Session {
             select! {
                 recv(lines) -> input => match input {
                     Ok(Input::Line(line)) => {
+                        // A best move the GUI may have seen (UCI prints it from the search
+                        // thread, after queueing its event) ends its search before the GUI's
+                        // answer to it is handled: `setoption` must not find a search running.
+                        while let Ok(event) = events.try_recv() {
+                            self.event(event);
+                        }
                         if self.handle_line(&line) == Flow::Quit {
                             self.quit();
                             return;
@@ -67,14 +75,38 @@ impl Session {
                 },
                 recv(events) -> event => {
                     if let Ok(event) = event {
-                        if let Some(best) = self.engine.accept(event) {
-                            self.best_move(best);
-                        }
+                        self.event(event);
                     }
                 }
             }
         }
         self.end_of_input();
+    }
+
+    /// What the stdin reader calls on each line it reads (`input::spawn`): a UCI `stop` stops
+    /// the running search at once, from the reader thread. Going through the main loop would
+    /// add a thread wake-up to the time from `stop` to `bestmove`, which on a machine whose
+    /// cores all search can be a scheduler time slice. The line is still queued, and the main
+    /// loop handles it as usual. A `stop` read ahead of a queued `go` raises the flag while no
+    /// search runs; that search starts with it lowered and is stopped when the main loop
+    /// reaches the `stop`, as before.
+    pub fn stop_shortcut(&self) -> impl Fn(&str) + Send + 'static {
+        let out = Arc::clone(self.engine.out());
+        let signal = self.engine.stop_signal();
+        move |line| {
+            if out.dialect() == Dialect::Uci
+                && outpost_protocol::parse(Dialect::Uci, line).command == Command::Stop
+            {
+                signal.raise();
+            }
+        }
+    }
+
+    /// A search's event: its best move ends it.
+    fn event(&mut self, event: crate::report::Event) {
+        if let Some(best) = self.engine.accept(event) {
+            self.best_move(best);
+        }
     }
 
     /// End of input (or of the command-line arguments): a search with a limit runs to its end
@@ -118,10 +150,11 @@ impl Session {
         }
     }
 
+    /// A finished search's best move: CECP plays it in its game and prints it; in UCI the
+    /// search thread has printed it already (`report.rs`).
     fn best_move(&mut self, best: BestMove) {
-        match &mut self.dialog {
-            Dialog::Uci(uci) => uci.best_move(&self.engine, best),
-            Dialog::Xboard(xboard) => xboard.best_move(&mut self.engine, best),
+        if let Dialog::Xboard(xboard) = &mut self.dialog {
+            xboard.best_move(&mut self.engine, best);
         }
     }
 

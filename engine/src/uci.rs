@@ -11,10 +11,10 @@
 //!   `searchmoves` that are not legal are named and left out.
 //! - `stop` and `ponderhit` when no search runs are ignored, as the spec asks.
 
-use crate::engine::{BestMove, Engine};
+use crate::engine::Engine;
 use crate::game::Game;
 use crate::output::Output;
-use outpost_board::{Move, Position};
+use outpost_board::Position;
 use outpost_protocol::{Command, Reply, StartPos};
 use outpost_search::score::MAX_DEPTH;
 use outpost_search::SearchLimits;
@@ -34,13 +34,11 @@ impl UciDialog {
     pub fn command(&mut self, engine: &mut Engine, command: Command, line: &str) {
         match command {
             Command::IsReady => {
-                // After `stop`, let the best move (milliseconds away) go out first, so a GUI
-                // that syncs with `isready` sees it before `readyok`. A running search is not
-                // waited for.
+                // After `stop`, let the best move (milliseconds away, printed by the search
+                // thread) go out first, so a GUI that syncs with `isready` sees it before
+                // `readyok`. A running search is not waited for.
                 if engine.is_stopping() {
-                    if let Some(best) = engine.wait() {
-                        self.best_move(engine, best);
-                    }
+                    engine.wait();
                 }
                 self.out.send(&Reply::ReadyOk)
             }
@@ -60,21 +58,10 @@ impl UciDialog {
         }
     }
 
-    /// `bestmove`, which ends every `go`.
-    pub fn best_move(&mut self, engine: &Engine, best: BestMove) {
-        let chess960 = engine.chess960();
-        let text = |m: Move| crate::notation::uci(m, chess960);
-        self.out.send(&Reply::BestMove {
-            mv: text(best.best),
-            ponder: best.ponder.filter(|p| !p.is_none()).map(text),
-        });
-    }
-
-    /// Stops a running search and prints its best move.
+    /// Stops a running search; its thread prints its `bestmove`, which ends every `go`
+    /// (`report.rs`), before this returns.
     fn finish_search(&mut self, engine: &mut Engine) {
-        if let Some(best) = engine.finish() {
-            self.best_move(engine, best);
-        }
+        engine.finish();
     }
 
     fn set_position(&mut self, engine: &mut Engine, start: StartPos, moves: &[String], line: &str) {

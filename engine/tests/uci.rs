@@ -585,6 +585,46 @@ fn bestmove_after_stop_comes_before_readyok() {
     }
 }
 
+/// The search thread prints `bestmove` itself (no wait for the main loop); a GUI that answers
+/// it at once, with a `setoption` that needs an idle search, must not find one still running.
+#[test]
+fn an_option_set_right_after_bestmove_finds_the_search_over() {
+    let mut e = uci();
+    for round in 0..100 {
+        e.send("go depth 1");
+        e.expect("bestmove", LONG);
+        // Alternating values: each one really resizes the table.
+        e.send(&format!("setoption name Hash value {}", 1 + round % 2));
+        let (lines, _) = e.sync_uci();
+        no_errors(&e, &lines);
+    }
+}
+
+/// The reader thread stops the search on `stop` before the main loop reaches the line. A
+/// `stop` read while the `go` before it is still queued, or while no search runs, must not stop
+/// the next search early.
+#[test]
+fn stop_read_ahead_does_not_cut_short_a_later_search() {
+    let mut e = uci();
+    e.send("stop");
+    e.send("go depth 6");
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    let depth = |lines: &[String]| {
+        lines
+            .iter()
+            .filter_map(|l| field(l, "depth"))
+            .filter_map(|d| d.parse::<i32>().ok())
+            .max()
+    };
+    assert_eq!(depth(&lines), Some(6), "{lines:?}");
+    // Both lines in one write: the reader sees `stop` before the main loop starts the search.
+    e.send_bytes(b"go infinite\nstop\n");
+    e.expect("bestmove", LONG);
+    e.send("go depth 6");
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    assert_eq!(depth(&lines), Some(6), "{lines:?}");
+}
+
 /// A UTF-8 byte-order mark at the head of the input (a command file saved by a Windows editor)
 /// does not spoil the first command.
 #[test]

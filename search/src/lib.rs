@@ -67,5 +67,5 @@ pub use info::{reported, Bound, CurrMove, NullReporter, Reporter, Score, SearchI
 pub use limits::{SearchLimits, SearchOptions};
 pub use oracle::{EndgameOracle, RankedMove, Wdl};
 pub use skill::Skill;
-pub use thread::{Search, SearchError};
+pub use thread::{Search, SearchError, StopSignal};
 pub use transposition::{TranspositionTable, TtError, MAX_HASH_MB};

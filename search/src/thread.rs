@@ -95,6 +95,20 @@ struct Worker {
     epoch: u64,
 }
 
+/// Stops the running search from any thread (see [`Search::stop_signal`]). It only raises the
+/// flag every node checks: a search that waits out `infinite` or `ponder` is woken by
+/// [`Search::stop`], which the owner still calls.
+#[derive(Clone)]
+pub struct StopSignal(Arc<Shared>);
+
+impl StopSignal {
+    /// Makes every thread of the running search unwind at its next node (no-op when idle: the
+    /// next search starts with the flag lowered).
+    pub fn raise(&self) {
+        self.0.stop.store(true, Ordering::SeqCst);
+    }
+}
+
 /// The search: a pool of threads sharing one transposition table.
 ///
 /// Typical use: `start(..)` on `go`, `stop()` on `stop`, `ponderhit()` on `ponderhit`, `wait()`
@@ -278,6 +292,12 @@ impl Search {
     pub fn stop(&self) {
         self.shared.stop.store(true, Ordering::SeqCst);
         self.nudge_main();
+    }
+
+    /// A handle that stops this search from another thread, e.g. the stdin reader as soon as
+    /// it reads `stop`, without a trip through the thread that owns the `Search`.
+    pub fn stop_signal(&self) -> StopSignal {
+        StopSignal(Arc::clone(&self.shared))
     }
 
     /// The opponent played the expected move: continue under the normal time control.
