@@ -147,9 +147,6 @@ impl Engine {
         show: bool,
     ) {
         self.abort();
-        // A search whose best move the main loop has taken may still be printing it (UCI,
-        // `report.rs`); it is done once its threads are idle, and only then is it not current.
-        self.search.wait();
         self.next_id += 1;
         let id = self.next_id;
         self.out.locked(|| self.current.store(id, Ordering::SeqCst));
@@ -248,6 +245,11 @@ impl Engine {
             log::debug!("dropping the best move of abandoned search {id}");
             return None;
         }
+        // In UCI the search thread prints `bestmove` just after sending this (`report.rs`):
+        // once it is idle, the line is out, so "no search running" also means "its best move
+        // is printed" (`isready` after a finished search answers after it). Its last steps
+        // take microseconds; helpers still unwinding are not waited for.
+        self.search.wait_main();
         self.running = None;
         Some(BestMove { best, ponder })
     }

@@ -575,9 +575,11 @@ fn chess960_castling_both_ways_is_sent_king_takes_rook() {
 #[test]
 fn bestmove_after_stop_comes_before_readyok() {
     let mut e = uci();
-    for _ in 0..5 {
+    // Many rounds: the best move is printed by the search thread, and `readyok` by the main
+    // loop, so an ordering slip would show up only now and then.
+    for _ in 0..30 {
         e.send("go infinite");
-        std::thread::sleep(Duration::from_millis(50));
+        std::thread::sleep(Duration::from_millis(20));
         e.send("stop");
         e.send("isready");
         let lines = e.until(LONG, |l| l == "readyok");

@@ -334,6 +334,18 @@ impl Search {
         }
     }
 
+    /// Blocks until the main thread is idle: the current search (if any) has reported
+    /// everything, its best move included. Helpers may still be unwinding (`wait` waits for
+    /// them too).
+    pub fn wait_main(&self) {
+        if let Some(td) = self.threads.first() {
+            let mut park = td.park.lock();
+            while park.busy {
+                td.wake.wait(&mut park);
+            }
+        }
+    }
+
     /// Whether a search is running (a thread is still busy with it).
     pub fn is_searching(&self) -> bool {
         self.threads.iter().any(|td| td.park.lock().busy)
