@@ -149,7 +149,9 @@ impl Engine {
         self.abort();
         self.next_id += 1;
         let id = self.next_id;
-        self.out.locked(|| self.current.store(id, Ordering::SeqCst));
+        // No older search prints any more: `accept` waited for a finished one, `abort`
+        // silenced an abandoned one.
+        self.current.store(id, Ordering::SeqCst);
         let reporter = Arc::new(GuiReporter {
             id,
             current: Arc::clone(&self.current),

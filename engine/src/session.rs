@@ -94,7 +94,14 @@ impl Session {
         let out = Arc::clone(self.engine.out());
         let signal = self.engine.stop_signal();
         move |line| {
-            if out.dialect() == Dialect::Uci
+            // Only a line that starts with `stop` is parsed here; every other line (a long
+            // `position ... moves` included) is parsed once, by the main loop.
+            let starts_with_stop = line
+                .trim_start()
+                .get(..4)
+                .is_some_and(|w| w.eq_ignore_ascii_case("stop"));
+            if starts_with_stop
+                && out.dialect() == Dialect::Uci
                 && outpost_protocol::parse(Dialect::Uci, line).command == Command::Stop
             {
                 signal.raise();
