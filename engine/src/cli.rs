@@ -9,8 +9,8 @@
 //!   (both are the book crate's tools; see `outpost_book::cli`).
 //! - `outpost datagen ...` writes self-play training data and `outpost data-stats FILE...`
 //!   summarises it (the tools crate: `outpost_tools::datagen`, `outpost_tools::stats`).
-//! - `outpost wdl DATA [--write FILE]` fits the `UCI_ShowWDL` model to them
-//!   (see `outpost_tools::tune::wdl`).
+//! - `outpost wdl DATA [--scale network|hand-crafted] [--write FILE]` fits one of the two
+//!   `UCI_ShowWDL` models (one per evaluation) to them (see `outpost_tools::tune::wdl`).
 //! - `outpost "position startpos" "go depth 12"`: each argument is a command, run in order,
 //!   each search finishing before the next argument; then the engine exits.
 //! - `--help`, `--version`.
@@ -43,9 +43,12 @@ Usage:
   outpost data-stats FILE...    games, positions, results and a score histogram of datagen files
   outpost tune DATA [options]   fit the evaluation weights to game results (Texel tuning;
                                 `outpost tune --help` lists the options)
-  outpost wdl DATA [--validation F] [--limit N] [--write eval/src/wdl.rs]
-                                fit the UCI_ShowWDL win/draw/loss model to self-play data;
-                                print the coefficient block (--write: splice it into FILE)
+  outpost wdl DATA [--scale network|hand-crafted] [--validation F] [--limit N]
+                [--write eval/src/wdl.rs]
+                                fit the UCI_ShowWDL win/draw/loss model of one evaluation
+                                (default: network) to self-play data with it (text or binary
+                                datagen output); print the coefficient block (--write: splice
+                                it into FILE)
   outpost COMMAND...            run each argument as a command, in order, then exit,
                                 e.g. outpost \"position startpos\" \"go depth 12\"
   outpost --help | --version

@@ -21,6 +21,7 @@ use crate::report::{Event, GuiReporter};
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use outpost_board::{Move, Position};
 use outpost_eval::nnue::{self, Network};
+use outpost_eval::wdl::Scale;
 use outpost_protocol::{Dialect, Features, Handshake, OptionSetting, Reply};
 use outpost_search::{Search, SearchError, SearchLimits, SearchOptions, Skill};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -161,6 +162,7 @@ impl Engine {
             show,
             show_wdl: self.options.get(SHOW_WDL),
             material: outpost_eval::wdl::material(&position),
+            wdl_model: Scale::of(self.options.get(USE_NNUE)).model(),
             #[cfg(feature = "syzygy")]
             tables: self.tables.clone(),
         });

@@ -19,6 +19,7 @@ use crate::notation;
 use crate::output::Output;
 use crossbeam_channel::Sender;
 use outpost_board::Move;
+use outpost_eval::wdl::Model;
 use outpost_protocol::{Dialect, Reply};
 use outpost_search::{CurrMove, Reporter, Score, SearchInfo};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -49,6 +50,8 @@ pub struct GuiReporter {
     pub show_wdl: bool,
     /// The material of the root position (`outpost_eval::wdl::material`), the model's input.
     pub material: u32,
+    /// The model for the scores of the evaluation the search uses.
+    pub wdl_model: &'static outpost_eval::wdl::Model,
     /// The tables the search probes: a table that fails while probing is reported by the next
     /// report of the search, so the GUI hears of it while the search runs.
     #[cfg(feature = "syzygy")]
@@ -60,15 +63,16 @@ pub struct GuiReporter {
 const TB_DECIDED_CP: i32 = outpost_search::info::TB_CP - outpost_search::score::MAX_PLY as i32;
 
 /// Win/draw/loss per mille of a reported score with `material` on the board: mates and
-/// tablebase results are certain, other scores go through the fitted model.
-pub fn wdl(score: Score, material: u32) -> (u32, u32, u32) {
+/// tablebase results are certain, other scores go through `model`, the one fitted to the
+/// scores of the evaluation that searched.
+pub fn wdl(score: Score, material: u32, model: &Model) -> (u32, u32, u32) {
     match score {
         Score::Mate(moves) if moves > 0 => (1000, 0, 0),
         // `mate 0` and below: the side to move is mated.
         Score::Mate(_) => (0, 0, 1000),
         Score::Cp(cp) if cp >= TB_DECIDED_CP => (1000, 0, 0),
         Score::Cp(cp) if cp <= -TB_DECIDED_CP => (0, 0, 1000),
-        Score::Cp(cp) => outpost_eval::wdl::wdl(cp, material),
+        Score::Cp(cp) => model.wdl(cp, material),
     }
 }
 
@@ -118,7 +122,7 @@ impl Reporter for GuiReporter {
         let show_wdl = self.show_wdl && dialect == Dialect::Uci;
         self.send(&Reply::Info {
             info: i.map_moves(|&m| self.move_text(dialect, m)),
-            wdl: show_wdl.then(|| wdl(i.score, self.material)),
+            wdl: show_wdl.then(|| wdl(i.score, self.material, self.wdl_model)),
         });
     }
 
@@ -151,17 +155,21 @@ impl Reporter for GuiReporter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outpost_eval::wdl::Scale;
     use outpost_search::info::TB_CP;
 
     #[test]
     fn decided_scores_are_certain_and_others_use_the_model() {
-        assert_eq!(wdl(Score::Mate(3), 10), (1000, 0, 0));
-        assert_eq!(wdl(Score::Mate(-2), 10), (0, 0, 1000));
-        assert_eq!(wdl(Score::Mate(0), 10), (0, 0, 1000));
-        assert_eq!(wdl(Score::Cp(TB_CP - 7), 5), (1000, 0, 0));
-        assert_eq!(wdl(Score::Cp(-TB_CP + 7), 5), (0, 0, 1000));
-        for cp in [-300, -20, 0, 45, 300] {
-            assert_eq!(wdl(Score::Cp(cp), 40), outpost_eval::wdl::wdl(cp, 40));
+        for scale in Scale::ALL {
+            let m = scale.model();
+            assert_eq!(wdl(Score::Mate(3), 10, m), (1000, 0, 0));
+            assert_eq!(wdl(Score::Mate(-2), 10, m), (0, 0, 1000));
+            assert_eq!(wdl(Score::Mate(0), 10, m), (0, 0, 1000));
+            assert_eq!(wdl(Score::Cp(TB_CP - 7), 5, m), (1000, 0, 0));
+            assert_eq!(wdl(Score::Cp(-TB_CP + 7), 5, m), (0, 0, 1000));
+            for cp in [-300, -20, 0, 45, 300] {
+                assert_eq!(wdl(Score::Cp(cp), 40, m), m.wdl(cp, 40));
+            }
         }
     }
 }

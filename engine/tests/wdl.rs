@@ -94,3 +94,37 @@ fn winning_losing_and_mated_sides_get_the_right_shares() {
     assert!(last.contains(" score mate 1 "), "{last}");
     assert_eq!(wdl(&e, last), Some((1000, 0, 0)), "{last}");
 }
+
+#[test]
+fn each_evaluation_reports_through_its_own_model() {
+    use outpost_board::Position;
+    use outpost_eval::wdl::{material, Scale};
+    let fen = "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP3PPP/R1BQKB1R w KQkq - 0 8";
+    let on_board = material(&Position::from_fen(fen).unwrap());
+    let mut e = uci();
+    e.send("setoption name UCI_ShowWDL value true");
+    for network in [false, true] {
+        e.send(&format!("setoption name UseNNUE value {network}"));
+        let model = Scale::of(network).model();
+        let mut checked = 0;
+        for line in search(&mut e, &format!("position fen {fen}"), 7) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some(at) = words.windows(2).position(|w| w == ["score", "cp"]) else {
+                continue;
+            };
+            let cp: i32 = words[at + 2].parse().unwrap();
+            assert_eq!(
+                wdl(&e, &line),
+                Some(model.wdl(cp, on_board)),
+                "UseNNUE {network}: {line}"
+            );
+            checked += 1;
+        }
+        assert!(checked > 0, "no centipawn score with UseNNUE {network}");
+    }
+    // The two models differ where it matters, so the check above can tell them apart.
+    assert_ne!(
+        Scale::HandCrafted.model().wdl(60, on_board),
+        Scale::Network.model().wdl(60, on_board)
+    );
+}

@@ -7,19 +7,67 @@
 //! the time) and the width `b` both depend on the material, because the same advantage converts
 //! more surely with less wood on the board. Each is a cubic in `x = material / MATERIAL_MAX`.
 //!
-//! The coefficients are fitted by maximum likelihood to our own self-play games
-//! (`outpost wdl DATA --write eval/src/wdl.rs`, see `outpost_tools::tune::wdl`), which rewrites the
-//! block between the `BEGIN WDL` and `END WDL` markers below and nothing else. The current ones
-//! come from 1000 games of `outpost datagen` (86k positions; docs/testing.md, "WDL model").
+//! The scores of the network and of the hand-crafted evaluation are on different scales (the
+//! same +100 means a surer win from one than from the other), so each has its own model, chosen
+//! by the evaluation the search uses ([`Scale`]). The coefficients are fitted by maximum
+//! likelihood to our own self-play games with that evaluation
+//! (`outpost wdl DATA --scale network|hand-crafted --write eval/src/wdl.rs`, see
+//! `outpost_tools::tune::wdl`), which rewrites that model's block between its `BEGIN WDL` and
+//! `END WDL` markers below and nothing else. docs/testing.md ("WDL model") says which games.
 
 use outpost_board::{PieceType, Position};
 
-// BEGIN WDL
-/// Centre `a(x)`: coefficients of `1, x, x^2, x^3`, in centipawns.
-pub const A: [f64; 4] = [436.345, -1281.872, 1636.886, -704.488];
-/// Width `b(x)`: coefficients of `1, x, x^2, x^3`, in centipawns.
-pub const B: [f64; 4] = [71.874, 229.736, -436.916, 262.934];
-// END WDL
+// BEGIN WDL hand-crafted
+/// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.
+pub const HAND_CRAFTED: Model = Model {
+    a: [392.129, -1205.021, 1631.652, -736.870],
+    b: [88.194, -30.443, 33.414, 27.543],
+};
+// END WDL hand-crafted
+
+// BEGIN WDL network
+/// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.
+pub const NETWORK: Model = Model {
+    a: [1230.229, -5297.397, 8414.365, -4267.820],
+    b: [325.401, -1259.749, 2356.791, -1277.064],
+};
+// END WDL network
+
+/// Which evaluation's scores a model reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    HandCrafted,
+    Network,
+}
+
+impl Scale {
+    pub const ALL: [Scale; 2] = [Scale::HandCrafted, Scale::Network];
+
+    /// The scale of the evaluation in use: `network` is whether the search uses the network.
+    pub fn of(network: bool) -> Scale {
+        if network {
+            Scale::Network
+        } else {
+            Scale::HandCrafted
+        }
+    }
+
+    /// The name in the model file's markers and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scale::HandCrafted => "hand-crafted",
+            Scale::Network => "network",
+        }
+    }
+
+    /// The built-in model for this scale.
+    pub fn model(self) -> &'static Model {
+        match self {
+            Scale::HandCrafted => &HAND_CRAFTED,
+            Scale::Network => &NETWORK,
+        }
+    }
+}
 
 /// Material is clamped to this range before use: below it (a minor piece or a few pawns) the
 /// curves keep their value at the edge rather than trust a cubic where it bends most; above it
@@ -39,16 +87,24 @@ pub struct Model {
     pub b: [f64; 4],
 }
 
-/// The model compiled into the engine.
-pub const MODEL: Model = Model { a: A, b: B };
-
 /// Pawns 1, knights and bishops 3, rooks 5, queens 9, summed over both sides.
 pub fn material(pos: &Position) -> u32 {
-    let count = |kind| pos.pieces(kind).count();
-    count(PieceType::Pawn)
-        + 3 * (count(PieceType::Knight) + count(PieceType::Bishop))
-        + 5 * count(PieceType::Rook)
-        + 9 * count(PieceType::Queen)
+    PieceType::ALL
+        .iter()
+        .map(|&kind| piece_material(kind) * pos.pieces(kind).count())
+        .sum()
+}
+
+/// One piece's share of [`material`] (kings count nothing).
+#[inline]
+pub fn piece_material(kind: PieceType) -> u32 {
+    match kind {
+        PieceType::Pawn => 1,
+        PieceType::Knight | PieceType::Bishop => 3,
+        PieceType::Rook => 5,
+        PieceType::Queen => 9,
+        PieceType::King => 0,
+    }
 }
 
 /// The polynomial variable of `material`: the clamped material as a fraction of the start's.
@@ -100,12 +156,6 @@ impl Model {
     }
 }
 
-/// Win, draw and loss per mille of side-to-move score `cp` (Outpost centipawns, not a mate or
-/// tablebase score) with `material` on the board (see [`material`]), by the built-in model.
-pub fn wdl(cp: i32, material: u32) -> (u32, u32, u32) {
-    MODEL.wdl(cp, material)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,7 +171,11 @@ mod tests {
 
     #[test]
     fn per_mille_sums_to_1000_everywhere() {
-        for material in [0, 4, 10, 30, 58, 78, 100] {
+        for (material, scale) in [0, 4, 10, 30, 58, 78, 100]
+            .into_iter()
+            .flat_map(|m| Scale::ALL.map(|s| (m, s)))
+        {
+            let wdl = |cp, m| scale.model().wdl(cp, m);
             for cp in (-3000..=3000).step_by(7) {
                 let (w, d, l) = wdl(cp, material);
                 assert_eq!(w + d + l, 1000, "cp {cp} material {material}");
@@ -133,7 +187,11 @@ mod tests {
 
     #[test]
     fn monotone_in_score_and_symmetric() {
-        for material in [4, 20, 40, 60, 78] {
+        for (material, scale) in [4, 20, 40, 60, 78]
+            .into_iter()
+            .flat_map(|m| Scale::ALL.map(|s| (m, s)))
+        {
+            let wdl = |cp, m| scale.model().wdl(cp, m);
             let mut last = wdl(-2000, material);
             for cp in -1999..=2000 {
                 let now = wdl(cp, material);
@@ -153,8 +211,10 @@ mod tests {
 
     #[test]
     fn big_advantages_win_and_bad_fits_stay_proper() {
-        assert!(wdl(1500, 30).0 > 900);
-        assert!(wdl(-1500, 30).2 > 900);
+        for scale in Scale::ALL {
+            assert!(scale.model().wdl(1500, 30).0 > 900, "{scale:?}");
+            assert!(scale.model().wdl(-1500, 30).2 > 900, "{scale:?}");
+        }
         // A curve that dips below zero is floored, never a negative draw share or a NaN.
         let bad = Model {
             a: [-50.0, 0.0, 0.0, 0.0],

@@ -79,6 +79,9 @@ impl Record {
     pub const FLAG_IN_CHECK: u8 = 2;
     pub const FLAG_NOISY_BEST: u8 = 4;
     pub const FLAG_EXTREME: u8 = 8;
+    /// The flags the usual filters drop: a position is quiet when it has none of them.
+    pub const FLAGS_NOT_QUIET: u8 =
+        Self::FLAG_IN_CHECK | Self::FLAG_NOISY_BEST | Self::FLAG_EXTREME;
 
     /// The record of `pos` where the search chose `best` with `white_cp` (mates already mapped
     /// to a large value by the caller; `mate` flags them).
@@ -176,6 +179,20 @@ impl Record {
                     Piece::new(color, PieceType::from_index((code & 7) as usize)),
                 )
             })
+    }
+
+    /// Not in check, a quiet best move and a score short of the mate range: the positions
+    /// whose score a static evaluation (or a score model) can be fitted to.
+    #[inline]
+    pub fn is_quiet(&self) -> bool {
+        self.flags & Self::FLAGS_NOT_QUIET == 0
+    }
+
+    /// Both sides' material as `outpost_eval::wdl::material` counts it.
+    pub fn material(&self) -> u32 {
+        self.pieces()
+            .map(|(_, p)| outpost_eval::wdl::piece_material(p.kind()))
+            .sum()
     }
 
     pub fn side_to_move(&self) -> Color {

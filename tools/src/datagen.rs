@@ -301,12 +301,11 @@ impl Game {
             Outcome::Draw => "0.5",
             Outcome::BlackWins => "0.0",
         };
-        let noisy = Record::FLAG_IN_CHECK | Record::FLAG_NOISY_BEST | Record::FLAG_EXTREME;
         self.block
             .records
             .iter()
             .zip(&self.fens)
-            .filter(|(r, _)| r.flags & noisy == 0)
+            .filter(|(r, _)| r.is_quiet())
             .map(|(r, fen)| format!("{fen} | {} | {label}", r.score))
             .collect()
     }
@@ -872,6 +871,37 @@ mod tests {
         };
         assert!(refused(&junk).contains("too short"), "{}", refused(&junk));
         assert!(refused(&dir.join("missing.nnue")).contains("cannot read"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn the_wdl_fit_reads_the_same_positions_from_binary_and_text() {
+        let config = Config {
+            games: 3,
+            nodes: Some(300),
+            ..Config::default()
+        };
+        let games = collect(&config, &HashSet::new());
+        let dir = std::env::temp_dir().join(format!("outpost-datagen-wdl-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (bin, txt) = (dir.join("games.bin"), dir.join("games.txt"));
+        let mut bytes: Vec<u8> = games.iter().flat_map(|g| g.block.to_bytes()).collect();
+        let text: String = games
+            .iter()
+            .flat_map(|g| g.text_lines())
+            .map(|l| l + "\n")
+            .collect();
+        std::fs::write(&txt, text).unwrap();
+        // A torn last block, as a run still writing leaves it, is not read.
+        bytes.extend_from_slice(&games[0].block.to_bytes()[..data::RECORD_BYTES * 3]);
+        std::fs::write(&bin, bytes).unwrap();
+        let read = |p: &std::path::Path, limit| {
+            crate::tune::wdl::read_outcomes(p.to_str().unwrap(), limit).unwrap()
+        };
+        let from_text = read(&txt, usize::MAX);
+        assert!(from_text.len() > 10);
+        assert_eq!(read(&bin, usize::MAX), from_text);
+        assert_eq!(read(&bin, 7), from_text[..7]);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -88,8 +88,7 @@ impl Summary {
         self.in_check += flag(Record::FLAG_IN_CHECK);
         self.noisy_best += flag(Record::FLAG_NOISY_BEST);
         self.extreme += flag(Record::FLAG_EXTREME);
-        let dropped = Record::FLAG_IN_CHECK | Record::FLAG_NOISY_BEST | Record::FLAG_EXTREME;
-        self.quiet += u64::from(r.flags & dropped == 0);
+        self.quiet += u64::from(r.is_quiet());
         self.histogram[bucket(r.score)] += 1;
     }
 

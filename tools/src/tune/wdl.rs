@@ -1,5 +1,7 @@
 //! `outpost wdl DATA [--write FILE]`: fits the win/draw/loss model of `outpost_eval::wdl` to our own
-//! self-play positions (`fen | white-view score | white-view result` lines of `outpost datagen`).
+//! self-play positions: `fen | white-view score | white-view result` lines of
+//! `outpost datagen --format text`, or a binary `outpost datagen` file (its quiet positions, the
+//! same ones the text format keeps), recognised by its first bytes.
 //!
 //! Each position becomes an [`Outcome`]: the score and result turned to the side to move's view,
 //! and the material. The eight coefficients (the cubics of the centre and the width) are found by
@@ -14,16 +16,33 @@
 
 use super::data;
 use crate::cli::{CliError, Flags};
+use crate::data::{GameReader, Record, MAGIC};
 use crate::error::{FileAction, SpliceError, ToolError};
+use outpost_board::Color;
 use outpost_eval::wdl::{
-    cubic, material, material_x, win_chance, Model, MATERIAL_MAX, MATERIAL_MIN,
+    cubic, material, material_x, win_chance, Model, Scale, MATERIAL_MAX, MATERIAL_MIN,
 };
+use std::io::Read;
+use std::path::Path;
 
-const USAGE: &str =
-    "usage: outpost wdl DATA [--validation FRACTION] [--limit N] [--write eval/src/wdl.rs]";
+const USAGE: &str = "usage: outpost wdl DATA [--scale network|hand-crafted] \
+[--validation FRACTION] [--limit N] [--write eval/src/wdl.rs]";
 
-const BEGIN: &str = "// BEGIN WDL";
-const END: &str = "// END WDL";
+/// The lines around `scale`'s block in the model source.
+fn markers(scale: Scale) -> (&'static str, &'static str) {
+    match scale {
+        Scale::HandCrafted => ("// BEGIN WDL hand-crafted", "// END WDL hand-crafted"),
+        Scale::Network => ("// BEGIN WDL network", "// END WDL network"),
+    }
+}
+
+/// The constant holding `scale`'s model.
+fn constant(scale: Scale) -> &'static str {
+    match scale {
+        Scale::HandCrafted => "HAND_CRAFTED",
+        Scale::Network => "NETWORK",
+    }
+}
 
 /// Probabilities are kept above this inside logarithms, so one surprising game costs a lot but
 /// never infinity.
@@ -64,6 +83,19 @@ impl Outcome {
             draw: 1.0 - win - loss,
             loss,
         }
+    }
+
+    /// From a binary datagen record; `None` unless it is quiet (see [`Record::is_quiet`]).
+    pub fn from_record(r: &Record) -> Option<Outcome> {
+        if !r.is_quiet() {
+            return None;
+        }
+        let white = f64::from(r.outcome.white_score());
+        let (cp, result) = match r.side_to_move() {
+            Color::White => (f64::from(r.score), white),
+            Color::Black => (-f64::from(r.score), 1.0 - white),
+        };
+        Some(Outcome::new(cp, result, r.material()))
     }
 
     /// From a white-view labelled position; `None` when the line had no score.
@@ -253,40 +285,38 @@ pub fn rounded(model: &Model) -> Model {
 }
 
 /// The coefficient block of `eval/src/wdl.rs`, markers included.
-pub fn block(model: &Model) -> String {
+pub fn block(scale: Scale, model: &Model) -> String {
     let list = |c: &[f64; 4]| {
         c.iter()
             .map(|v| format!("{v:.prec$}", prec = DECIMALS as usize))
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let (begin, end) = markers(scale);
     format!(
-        "{BEGIN}\n\
-         /// Centre `a(x)`: coefficients of `1, x, x^2, x^3`, in centipawns.\n\
-         pub const A: [f64; 4] = [{}];\n\
-         /// Width `b(x)`: coefficients of `1, x, x^2, x^3`, in centipawns.\n\
-         pub const B: [f64; 4] = [{}];\n\
-         {END}",
+        "{begin}\n\
+         /// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.\n\
+         pub const {}: Model = Model {{\n    a: [{}],\n    b: [{}],\n}};\n\
+         {end}",
+        constant(scale),
         list(&model.a),
         list(&model.b)
     )
 }
 
-/// `source` (the text of `eval/src/wdl.rs`) with the block between the markers replaced.
-pub fn splice(source: &str, model: &Model) -> Result<String, SpliceError> {
-    let start = source.find(BEGIN).ok_or(SpliceError::NoBegin(BEGIN))?;
-    let end = source[start..]
-        .find(END)
-        .map(|at| start + at + END.len())
-        .ok_or(SpliceError::NoEnd {
-            begin: BEGIN,
-            end: END,
-        })?;
+/// `source` (the text of `eval/src/wdl.rs`) with `scale`'s block replaced by `model`.
+pub fn splice(source: &str, scale: Scale, model: &Model) -> Result<String, SpliceError> {
+    let (begin, end) = markers(scale);
+    let start = source.find(begin).ok_or(SpliceError::NoBegin(begin))?;
+    let stop = source[start..]
+        .find(end)
+        .map(|at| start + at + end.len())
+        .ok_or(SpliceError::NoEnd { begin, end })?;
     Ok(format!(
         "{}{}{}",
         &source[..start],
-        block(model),
-        &source[end..]
+        block(scale, model),
+        &source[stop..]
     ))
 }
 
@@ -294,6 +324,8 @@ pub fn splice(source: &str, model: &Model) -> Result<String, SpliceError> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     pub data: String,
+    /// Whose scores the data holds, so which model to start from and rewrite.
+    pub scale: Scale,
     pub validation: f64,
     pub limit: usize,
     pub write: Option<String>,
@@ -303,6 +335,7 @@ impl Options {
     pub fn parse(args: &[String]) -> Result<Options, CliError> {
         let mut o = Options {
             data: String::new(),
+            scale: Scale::Network,
             validation: 0.1,
             limit: usize::MAX,
             write: None,
@@ -314,6 +347,17 @@ impl Options {
                     o.validation = f.value_in("a fraction in 0..1", |v| (0.0..1.0).contains(v))?
                 }
                 "--limit" => o.limit = f.value("a count")?,
+                "--scale" => {
+                    let name = f.text()?;
+                    o.scale = Scale::ALL
+                        .into_iter()
+                        .find(|s| s.name() == name)
+                        .ok_or_else(|| {
+                            f.invalid(format!(
+                                "--scale takes network or hand-crafted, not '{name}'"
+                            ))
+                        })?;
+                }
                 "--write" => o.write = Some(f.text()?),
                 _ => return Err(f.unexpected(flag)),
             }
@@ -325,22 +369,57 @@ impl Options {
     }
 }
 
+/// Whether `path` starts like a binary datagen file.
+fn is_binary(path: &str) -> Result<bool, ToolError> {
+    let mut head = [0u8; MAGIC.len()];
+    let mut file =
+        std::fs::File::open(path).map_err(|e| ToolError::file("wdl", FileAction::Read, path, e))?;
+    let mut filled = 0;
+    while filled < head.len() {
+        match file.read(&mut head[filled..]) {
+            Ok(0) => return Ok(false),
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ToolError::file("wdl", FileAction::Read, path, e)),
+        }
+    }
+    Ok(head == MAGIC)
+}
+
+/// The scored positions of `path` (text or binary), in file order, at most `limit` of them.
+pub(crate) fn read_outcomes(path: &str, limit: usize) -> Result<Vec<Outcome>, ToolError> {
+    if !is_binary(path)? {
+        let positions = data::read_file("wdl", path, limit)?;
+        return Ok(positions
+            .iter()
+            .filter_map(Outcome::from_labelled)
+            .collect());
+    }
+    let data_error = |error| ToolError::Data { tool: "wdl", error };
+    let mut reader = GameReader::open(Path::new(path)).map_err(data_error)?;
+    let mut out = Vec::new();
+    // A torn last block (a run still writing or killed) ends the read like the end of the file.
+    while let Some(game) = reader.next_game().map_err(data_error)? {
+        out.extend(game.records.iter().filter_map(Outcome::from_record));
+        if out.len() >= limit {
+            out.truncate(limit);
+            break;
+        }
+    }
+    Ok(out)
+}
+
 /// Entry point of `outpost wdl ...`: progress and the loss table go to stderr; the new block is
 /// returned (for stdout), and with `--write` also spliced into that file.
 pub fn run(args: &[String]) -> Result<String, ToolError> {
     let o = Options::parse(args)?;
-    let positions = data::read_file("wdl", &o.data, o.limit)?;
-    let outcomes: Vec<Outcome> = positions
-        .iter()
-        .filter_map(Outcome::from_labelled)
-        .collect();
-    drop(positions);
+    let outcomes = read_outcomes(&o.data, o.limit)?;
     let split = outcomes.len() - (outcomes.len() as f64 * o.validation).round() as usize;
     if split == 0 {
         return Err(ToolError::NoPositions {
             tool: "wdl",
             path: o.data.clone(),
-            wanted: "positions with a score (expected 'fen | score | result' lines)",
+            wanted: "positions with a score (expected 'fen | score | result' lines or a binary datagen file)",
         });
     }
     let (train, held) = outcomes.split_at(split);
@@ -350,7 +429,7 @@ pub fn run(args: &[String]) -> Result<String, ToolError> {
         train.len(),
         held.len()
     );
-    let before = outpost_eval::wdl::MODEL;
+    let before = *o.scale.model();
     let fitted = rounded(&fit(&before, train, |i, l| {
         eprintln!("wdl: iteration {i}: log-loss {l:.6}");
     }));
@@ -368,11 +447,11 @@ pub fn run(args: &[String]) -> Result<String, ToolError> {
         let (w, d, l) = fitted.wdl(100, m);
         eprintln!("wdl: {m:>8}  {a:>8.1}  {b:>7.1}  {w} {d} {l}");
     }
-    let block = block(&fitted);
+    let block = block(o.scale, &fitted);
     if let Some(path) = &o.write {
         let source = std::fs::read_to_string(path)
             .map_err(|e| ToolError::file("wdl", FileAction::Read, path, e))?;
-        let new = splice(&source, &fitted).map_err(|error| ToolError::WdlSource {
+        let new = splice(&source, o.scale, &fitted).map_err(|error| ToolError::WdlSource {
             path: path.clone(),
             error,
         })?;
@@ -472,27 +551,35 @@ mod tests {
 
     #[test]
     fn the_block_splices_and_reads_back() {
-        let source = "//! x\n// BEGIN WDL\nold\n// END WDL\nrest\n";
+        let (begin, end) = markers(Scale::Network);
+        let other = "// BEGIN WDL hand-crafted\nkept\n// END WDL hand-crafted\n";
+        let source = format!("//! x\n{other}{begin}\nold\n{end}\nrest\n");
         let model = rounded(&TRUTH);
-        let new = splice(source, &model).unwrap();
-        assert!(new.starts_with("//! x\n// BEGIN WDL\n") && new.ends_with("// END WDL\nrest\n"));
-        assert!(new.contains("pub const A: [f64; 4] = [60.000, 250.000, -120.000, 40.000];"));
-        assert!(splice(&new, &model).unwrap() == new);
+        let new = splice(&source, Scale::Network, &model).unwrap();
+        assert!(new.starts_with(&format!("//! x\n{other}{begin}\n")));
+        assert!(new.ends_with(&format!("{end}\nrest\n")));
+        assert!(new.contains(
+            "pub const NETWORK: Model = Model {\n    a: [60.000, 250.000, -120.000, 40.000],"
+        ));
+        assert!(splice(&new, Scale::Network, &model).unwrap() == new);
         assert_eq!(
-            splice("no markers", &model),
-            Err(SpliceError::NoBegin(BEGIN))
+            splice("no markers", Scale::Network, &model),
+            Err(SpliceError::NoBegin(begin))
         );
         assert_eq!(
-            splice(&format!("x\n{BEGIN}\ny\n"), &model),
-            Err(SpliceError::NoEnd {
-                begin: BEGIN,
-                end: END
-            })
+            splice(&format!("x\n{begin}\ny\n"), Scale::Network, &model),
+            Err(SpliceError::NoEnd { begin, end })
         );
-        // The real model file carries the markers.
+        // The real model file carries both blocks exactly as the tool writes them (rustfmt's
+        // layout), so a refit changes the numbers and nothing else.
         let real = include_str!("../../../eval/src/wdl.rs");
-        let respliced = splice(real, &outpost_eval::wdl::MODEL).unwrap();
-        assert!(respliced.contains(&block(&outpost_eval::wdl::MODEL)));
+        for scale in Scale::ALL {
+            assert_eq!(
+                splice(real, scale, scale.model()).unwrap(),
+                real,
+                "{scale:?}"
+            );
+        }
     }
 
     #[test]
@@ -500,6 +587,10 @@ mod tests {
         let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
         let o = Options::parse(&args("d.txt --write eval/src/wdl.rs --validation 0.2")).unwrap();
         assert_eq!(o.write.as_deref(), Some("eval/src/wdl.rs"));
+        assert_eq!(o.scale, Scale::Network);
+        let hce = Options::parse(&args("d.bin --scale hand-crafted")).unwrap();
+        assert_eq!(hce.scale, Scale::HandCrafted);
+        assert!(Options::parse(&args("d.bin --scale nnue")).is_err());
         assert_eq!((o.data.as_str(), o.validation), ("d.txt", 0.2));
         assert!(Options::parse(&args("")).is_err());
         assert!(Options::parse(&args("d.txt --write")).is_err());
