@@ -24,7 +24,7 @@
 
 use outpost_board::{Bitboard, Color, Move, Piece, PieceType, Position, Square};
 use std::fmt;
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
@@ -280,6 +280,8 @@ pub enum DataError {
     BadRecord(&'static str),
     /// A block that is not a game block at this byte offset (not a torn tail: more follows).
     Corrupt(u64, &'static str),
+    /// Another process (a running or paused datagen) holds the file open for appending.
+    InUse(String),
 }
 
 impl fmt::Display for DataError {
@@ -288,6 +290,11 @@ impl fmt::Display for DataError {
             DataError::Io(path, e) => write!(f, "{path}: {e}"),
             DataError::BadRecord(what) => write!(f, "bad record: {what}"),
             DataError::Corrupt(at, what) => write!(f, "not a datagen file at byte {at}: {what}"),
+            DataError::InUse(path) => write!(
+                f,
+                "{path} is being written by another process (a datagen still running or paused); \
+                 continue or stop that one instead"
+            ),
         }
     }
 }
@@ -402,9 +409,10 @@ pub fn scan(path: &Path) -> Result<Scan, DataError> {
     Ok(scan)
 }
 
-/// Opens `path` for appending after cutting a torn last block, and says what it held.
+/// Opens `path` for appending after cutting a torn last block, and says what it held. The file
+/// stays locked while the returned handle lives: a second writer would append at its own offset,
+/// over this one's games, so it is refused with [`DataError::InUse`].
 pub fn open_for_append(path: &Path) -> Result<(File, Scan), DataError> {
-    let scan = scan(path)?;
     let io_err = |e| DataError::Io(path.display().to_string(), e);
     let mut file = OpenOptions::new()
         .create(true)
@@ -413,6 +421,12 @@ pub fn open_for_append(path: &Path) -> Result<(File, Scan), DataError> {
         .write(true)
         .open(path)
         .map_err(io_err)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => return Err(DataError::InUse(path.display().to_string())),
+        Err(TryLockError::Error(e)) => return Err(io_err(e)),
+    }
+    let scan = scan(path)?;
     if scan.whole_bytes < scan.file_bytes {
         file.set_len(scan.whole_bytes).map_err(io_err)?;
     }
@@ -481,10 +495,18 @@ mod tests {
             // A game cut off after its header and half a record.
             f.write_all(&game(7).to_bytes()[..48]).unwrap();
         }
-        let (_, s) = open_for_append(&path).unwrap();
+        let (held, s) = open_for_append(&path).unwrap();
         assert_eq!(s.games, vec![0, 3]);
         assert_eq!(s.positions, 4);
         assert_eq!(std::fs::metadata(&path).unwrap().len(), 6 * 32);
+        // While one writer holds the file, a second is refused and changes nothing.
+        match open_for_append(&path) {
+            Err(DataError::InUse(p)) => assert_eq!(p, path.display().to_string()),
+            other => panic!("a second writer was let in: {other:?}"),
+        }
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), 6 * 32);
+        drop(held);
+        assert!(open_for_append(&path).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
