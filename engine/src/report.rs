@@ -51,7 +51,7 @@ pub struct GuiReporter {
     /// The material of the root position (`outpost_eval::wdl::material`), the model's input.
     pub material: u32,
     /// The model for the scores of the evaluation the search uses.
-    pub wdl_model: &'static outpost_eval::wdl::Model,
+    pub wdl_model: &'static Model,
     /// The tables the search probes: a table that fails while probing is reported by the next
     /// report of the search, so the GUI hears of it while the search runs.
     #[cfg(feature = "syzygy")]

@@ -371,18 +371,11 @@ impl Options {
 
 /// Whether `path` starts like a binary datagen file.
 fn is_binary(path: &str) -> Result<bool, ToolError> {
-    let mut head = [0u8; MAGIC.len()];
-    let mut file =
-        std::fs::File::open(path).map_err(|e| ToolError::file("wdl", FileAction::Read, path, e))?;
-    let mut filled = 0;
-    while filled < head.len() {
-        match file.read(&mut head[filled..]) {
-            Ok(0) => return Ok(false),
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(ToolError::file("wdl", FileAction::Read, path, e)),
-        }
-    }
+    let failed = |e| ToolError::file("wdl", FileAction::Read, path, e);
+    let mut head = Vec::with_capacity(MAGIC.len());
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAGIC.len() as u64).read_to_end(&mut head))
+        .map_err(failed)?;
     Ok(head == MAGIC)
 }
 
@@ -579,6 +572,9 @@ mod tests {
                 real,
                 "{scale:?}"
             );
+            // The markers carry the name `--scale` takes.
+            let (begin, end) = markers(scale);
+            assert!(begin.ends_with(scale.name()) && end.ends_with(scale.name()));
         }
     }
 
