@@ -7,13 +7,16 @@
 //! the accumulator arithmetic is i16 with wrap-around in every path (`wrapping_add` here,
 //! `add_epi16` there; a validated network never wraps, see `network`), and the dot product is
 //! exact: each term `(a * w) * a` (with `a * w` truncated to i16 as `mullo_epi16` does) is at most
-//! 32768 * 255 in size, so a half's sum of `HIDDEN` terms fits an i32 in any order of addition.
+//! 32768 * 255 in size; a SIMD path sums them in i32 lanes, each lane `HIDDEN / 8` terms at most
+//! (AVX2: 16 i16 lanes, pairs into 8 i32 lanes), which fits an i32 in any order of addition, and
+//! adds the lanes up in i64, as the portable path adds every term. So any hidden size up to 2 056
+//! is exact, not only the 256 of the first nets.
 
 use super::{Column, HIDDEN, QA};
 use std::sync::atomic::{AtomicU8, Ordering};
 
-// The exactness argument above: HIDDEN terms of at most 32768 * 255 fit an i32.
-const _: () = assert!(HIDDEN as i64 * 32768 * QA as i64 <= i32::MAX as i64);
+// The exactness argument above: one i32 lane's HIDDEN / 8 terms of at most 32768 * 255 fit it.
+const _: () = assert!((HIDDEN / 8) as i64 * 32768 * QA as i64 <= i32::MAX as i64);
 
 /// An instruction set the kernels are written for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -139,7 +142,7 @@ impl Backend {
                 portable::screlu_dot(them, w_them),
             ),
         };
-        a as i64 + b as i64
+        a + b
     }
 
     /// `out = parent + sum(add) - sum(sub)`, lane-wise with i16 wrap-around.
@@ -188,12 +191,11 @@ mod portable {
     use super::super::{Column, QA};
 
     #[inline]
-    pub(super) fn screlu_dot(acc: &Column, w: &Column) -> i32 {
-        let mut sum = 0i32;
+    pub(super) fn screlu_dot(acc: &Column, w: &Column) -> i64 {
+        let mut sum = 0i64;
         for (&x, &w) in acc.0.iter().zip(&w.0) {
             let a = x.clamp(0, QA as i16);
-            // Cannot overflow: see the module comment.
-            sum += a.wrapping_mul(w) as i32 * a as i32;
+            sum += i64::from(i32::from(a.wrapping_mul(w)) * i32::from(a));
         }
         sum
     }
@@ -244,8 +246,7 @@ macro_rules! x86_kernels {
         $name:ident, $features:literal, $lanes:literal, $reg:ty,
         zero: $zero:ident, set1: $set1:ident, load: $load:ident, store: $store:ident,
         add16: $add16:ident, sub16: $sub16:ident, max16: $max16:ident, min16: $min16:ident,
-        mullo16: $mullo16:ident, madd16: $madd16:ident, add32: $add32:ident,
-        hsum: |$hv:ident| $hsum:expr
+        mullo16: $mullo16:ident, madd16: $madd16:ident, add32: $add32:ident
     ) => {
         mod $name {
             use super::super::{Column, HIDDEN, QA};
@@ -284,7 +285,7 @@ macro_rules! x86_kernels {
             }
 
             #[target_feature(enable = $features)]
-            pub(super) fn screlu_dot(acc: &Column, w: &Column) -> i32 {
+            pub(super) fn screlu_dot(acc: &Column, w: &Column) -> i64 {
                 let zero = $zero();
                 let qa = $set1(QA as i16);
                 let mut sum = zero;
@@ -294,8 +295,16 @@ macro_rules! x86_kernels {
                     // (a * w) * a summed in pairs into i32 lanes.
                     sum = $add32(sum, $madd16($mullo16(a, load(w)), a));
                 }
-                let $hv = sum;
-                $hsum
+                // The i32 lanes added up in i64 (see the module comment). Each i32 lane is two
+                // i16 lanes, low half first (x86 is little-endian).
+                let mut halves: Chunk = [0; LANES];
+                store(&mut halves, sum);
+                halves
+                    .as_chunks::<2>()
+                    .0
+                    .iter()
+                    .map(|&[lo, hi]| i64::from((i32::from(hi) << 16) | i32::from(lo as u16)))
+                    .sum()
             }
 
             #[target_feature(enable = $features)]
@@ -357,13 +366,7 @@ x86_kernels!(
     load: _mm256_loadu_si256, store: _mm256_storeu_si256,
     add16: _mm256_add_epi16, sub16: _mm256_sub_epi16,
     max16: _mm256_max_epi16, min16: _mm256_min_epi16,
-    mullo16: _mm256_mullo_epi16, madd16: _mm256_madd_epi16, add32: _mm256_add_epi32,
-    hsum: |v| {
-        let s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
-        let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
-        _mm_cvtsi128_si32(s)
-    }
+    mullo16: _mm256_mullo_epi16, madd16: _mm256_madd_epi16, add32: _mm256_add_epi32
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -373,8 +376,7 @@ x86_kernels!(
     load: _mm512_loadu_si512, store: _mm512_storeu_si512,
     add16: _mm512_add_epi16, sub16: _mm512_sub_epi16,
     max16: _mm512_max_epi16, min16: _mm512_min_epi16,
-    mullo16: _mm512_mullo_epi16, madd16: _mm512_madd_epi16, add32: _mm512_add_epi32,
-    hsum: |v| _mm512_reduce_add_epi32(v)
+    mullo16: _mm512_mullo_epi16, madd16: _mm512_madd_epi16, add32: _mm512_add_epi32
 );
 
 #[cfg(test)]
