@@ -28,8 +28,8 @@ pub const HAND_CRAFTED: Model = Model {
 // BEGIN WDL network
 /// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.
 pub const NETWORK: Model = Model {
-    a: [1230.229, -5297.397, 8414.365, -4267.820],
-    b: [325.401, -1259.749, 2356.791, -1277.064],
+    a: [747.143, -2702.729, 4089.360, -2038.820],
+    b: [162.783, -403.052, 938.848, -543.566],
 };
 // END WDL network
 
