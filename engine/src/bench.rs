@@ -14,8 +14,8 @@ pub struct BenchReport {
     pub text: String,
 }
 
-/// `network`: the engine's `EvalFile` network, if one is loaded (the signature is the
-/// hand-crafted evaluation's; with a network the node count is that network's).
+/// `network`: the network in use (`UseNNUE`: the built-in one or `EvalFile`'s), or `None` for the
+/// hand-crafted evaluation; the signature is the node count with whichever evaluates.
 pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> Result<BenchReport, BenchError> {
     let depth = match depth {
         None => bench::DEFAULT_DEPTH,

@@ -111,7 +111,7 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position to `depth` with `threads` threads (1 for the signature),
-/// evaluating with `network` if given (the signature is the hand-crafted evaluation's);
+/// evaluating with `network` if given, else with the hand-crafted evaluation;
 /// `progress` is called after each position with its index, FEN and node count.
 pub fn run_with(
     depth: i32,
