@@ -37,6 +37,7 @@ class BookGame(unittest.TestCase):
             OUTPOST
         ) as engine:
             engine.configure({"OwnBook": True, "BookFile": BOOK})
+            searched_in_all = 0
             for game in range(4):
                 board = chess.Board()
                 in_book_plies = 0
@@ -57,7 +58,15 @@ class BookGame(unittest.TestCase):
                         searched += 1
                     board.push(result.move)
                 self.assertGreater(in_book_plies, 4, f"game {game} barely used the book")
-                self.assertGreater(searched, 0, f"game {game} never left the book")
+                # The book's deepest line ends by ply 50, but some of its lines end in a repetition
+                # (a Poisoned Pawn perpetual, threefold at ply 38, about 1 game in 300 of weighted
+                # play): a game over inside the book is the book's own result, not a failure.
+                if searched == 0:
+                    self.assertTrue(
+                        board.is_game_over(claim_draw=True), f"game {game} never left the book"
+                    )
+                searched_in_all += searched
+            self.assertGreater(searched_in_all, 0, "no game left the book")
 
 
 def random_position(rng, pieces, tables, want):
