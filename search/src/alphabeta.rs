@@ -128,14 +128,21 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 7. Static evaluation, refined by the table's bound when it points the same way.
-        let static_eval = if in_check {
+        // Step 7. Static evaluation, corrected by what the correction history learned of this
+        // pawn structure, then refined by the table's bound when it points the same way. The
+        // table keeps the evaluator's own score: the correction keeps learning after it is stored.
+        let raw_eval = if in_check {
             NO_SCORE
         } else {
             match hit {
                 Some(h) if h.eval != NO_SCORE => h.eval,
                 _ => self.eval.evaluate(&self.pos),
             }
+        };
+        let static_eval = if in_check {
+            NO_SCORE
+        } else {
+            self.correction.corrected(&self.pos, raw_eval)
         };
         let mut eval = static_eval;
         if let Some(h) = hit {
@@ -457,8 +464,23 @@ impl Searcher<'_> {
             } else {
                 Bound::Upper
             };
+            // Step 19. Learn the static evaluation's error from a result that bounds it from the
+            // far side: a fail high above it, a fail low below it, or an exact score. Not after a
+            // noisy best move (its gain is tactics, not an error of the evaluation) nor in check.
+            if !in_check
+                && !is_decisive(best_score)
+                && (best_move.is_none() || !self.pos.is_noisy(best_move))
+                && match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => best_score > static_eval,
+                    Bound::Upper => best_score < static_eval,
+                }
+            {
+                self.correction
+                    .update(&self.pos, raw_eval, best_score, depth);
+            }
             self.tt
-                .store(key, best_move, best_score, static_eval, depth, bound, ply);
+                .store(key, best_move, best_score, raw_eval, depth, bound, ply);
         }
         best_score
     }

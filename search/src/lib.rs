@@ -44,6 +44,7 @@ mod alphabeta;
 pub mod bench;
 mod choose;
 mod clock;
+mod correction;
 pub mod history;
 pub mod info;
 mod iterate;

@@ -49,13 +49,15 @@ impl Searcher<'_> {
 
         // Step Q2. Stand pat: out of check the side to move may decline every capture, so the
         // static evaluation is a lower bound. In check every evasion must be searched.
-        let (static_eval, mut best_score) = if in_check {
-            (NO_SCORE, -INFINITE)
+        // The evaluation is corrected as in the main search (step 7); the table keeps the raw one.
+        let (raw_eval, static_eval, mut best_score) = if in_check {
+            (NO_SCORE, NO_SCORE, -INFINITE)
         } else {
-            let se = match hit {
+            let raw = match hit {
                 Some(h) if h.eval != NO_SCORE => h.eval,
                 _ => self.eval.evaluate(&self.pos),
             };
+            let se = self.correction.corrected(&self.pos, raw);
             let mut stand = se;
             if let Some(h) = hit {
                 if !is_decisive(h.score)
@@ -72,7 +74,7 @@ impl Searcher<'_> {
                 return stand;
             }
             alpha = alpha.max(stand);
-            (se, stand)
+            (raw, se, stand)
         };
 
         let mut picker = if in_check {
@@ -130,7 +132,7 @@ impl Searcher<'_> {
             Bound::Upper
         };
         self.tt
-            .store(key, best_move, best_score, static_eval, 0, bound, ply);
+            .store(key, best_move, best_score, raw_eval, 0, bound, ply);
         best_score
     }
 }

@@ -8,6 +8,7 @@
 //! and `qsearch.rs` (the tree search), `clock.rs` (node counting and the limits), `report.rs`
 //! (what the GUI is told), with the root moves in `root.rs` and the final choice in `choose.rs`.
 
+use crate::correction::Correction;
 use crate::history::{History, PieceTo};
 use crate::oracle::{EndgameOracle, Wdl};
 use crate::root::{RootMove, RootMoves, RootTables};
@@ -54,6 +55,7 @@ pub(crate) struct Searcher<'a> {
     pub job: &'a Job,
     pub td: &'a ThreadData,
     pub history: &'a mut History,
+    pub correction: &'a mut Correction,
     pub eval: &'a mut Evaluator,
     pub oracle: Option<&'a dyn EndgameOracle>,
     pub is_main: bool,
@@ -107,6 +109,7 @@ impl<'a> Searcher<'a> {
         job: &'a Job,
         td: &'a ThreadData,
         history: &'a mut History,
+        correction: &'a mut Correction,
         eval: &'a mut Evaluator,
         thread_id: usize,
     ) -> Searcher<'a> {
@@ -137,6 +140,7 @@ impl<'a> Searcher<'a> {
             job,
             td,
             history,
+            correction,
             eval,
             oracle: job.oracle.as_deref(),
             is_main: thread_id == 0,

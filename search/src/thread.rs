@@ -31,6 +31,7 @@
 //! move.
 
 use crate::choose;
+use crate::correction::Correction;
 use crate::history::History;
 use crate::info::Reporter;
 use crate::limits::{SearchLimits, SearchOptions};
@@ -91,6 +92,7 @@ impl From<TtError> for SearchError {
 /// What a thread keeps from one search to the next.
 struct Worker {
     history: History,
+    correction: Correction,
     eval: Evaluator,
     epoch: u64,
 }
@@ -379,6 +381,7 @@ fn hand_over(td: &ThreadData, job: Arc<Job>) {
 fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
     let mut worker = Box::new(Worker {
         history: History::new(),
+        correction: Correction::new(),
         eval: Evaluator::new(),
         epoch: 0,
     });
@@ -410,6 +413,7 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
         let epoch = shared.clear_epoch.load(Ordering::Relaxed);
         if epoch != worker.epoch {
             worker.history.clear();
+            worker.correction.clear();
             worker.eval.clear();
             worker.epoch = epoch;
         }
@@ -420,6 +424,7 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
             &job,
             td,
             &mut worker.history,
+            &mut worker.correction,
             &mut worker.eval,
             id,
         );
