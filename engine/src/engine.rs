@@ -23,7 +23,7 @@ use outpost_board::{Move, Position};
 use outpost_eval::nnue::{self, Network};
 use outpost_eval::wdl::Scale;
 use outpost_protocol::{Dialect, Features, Handshake, OptionSetting, Reply};
-use outpost_search::{Search, SearchError, SearchLimits, SearchOptions, Skill};
+use outpost_search::{SearchError, SearchLimits, SearchOptions, Skill, ThreadPool};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -52,7 +52,7 @@ pub struct BestMove {
 
 pub struct Engine {
     out: Arc<Output>,
-    search: Search,
+    search: ThreadPool,
     options: Options,
     /// The game the dialogs play or analyse; `d`, `eval`, `perft` and the book read its
     /// position.
@@ -78,7 +78,7 @@ impl Engine {
     /// An engine with every option at its default, writing to `out`.
     pub fn new(out: Arc<Output>) -> Result<Engine, SearchError> {
         let options = Options::default();
-        let search = Search::new(options.get(THREADS) as usize, options.get(HASH) as usize)?;
+        let search = ThreadPool::new(options.get(THREADS) as usize, options.get(HASH) as usize)?;
         let (events_tx, events_rx) = unbounded();
         Ok(Engine {
             out,
@@ -169,7 +169,6 @@ impl Engine {
         let options = SearchOptions {
             multipv: self.options.get(MULTIPV) as usize,
             move_overhead_ms: self.options.get(MOVE_OVERHEAD),
-            chess960: self.options.get(CHESS960),
             tb_probe_depth: self.options.get(SYZYGY_PROBE_DEPTH) as i32,
             tb_probe_limit: self.options.get(SYZYGY_PROBE_LIMIT) as u32,
             skill: self

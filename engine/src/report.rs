@@ -60,7 +60,7 @@ pub struct GuiReporter {
 
 /// Reported centipawn scores this large are tablebase results (`TB_CP` less a distance in
 /// plies), not evaluations.
-const TB_DECIDED_CP: i32 = outpost_search::info::TB_CP - outpost_search::score::MAX_PLY as i32;
+const TB_DECIDED_CP: i32 = outpost_search::reporter::TB_CP - outpost_search::score::MAX_PLY as i32;
 
 /// Win/draw/loss per mille of a reported score with `material` on the board: mates and
 /// tablebase results are certain, other scores go through `model`, the one fitted to the
@@ -156,7 +156,7 @@ impl Reporter for GuiReporter {
 mod tests {
     use super::*;
     use outpost_eval::wdl::Scale;
-    use outpost_search::info::TB_CP;
+    use outpost_search::reporter::TB_CP;
 
     #[test]
     fn decided_scores_are_certain_and_others_use_the_model() {

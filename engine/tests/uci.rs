@@ -197,6 +197,35 @@ fn ponder_then_ponderhit_and_ponder_then_stop() {
     play(&pos, &mv);
 }
 
+/// A `ponderhit` that is not for a ponder search (a GUI's stray or repeated one) must not move
+/// the clock: the hard limit of `go wtime 2000` is about 225 ms. Before the deadline had one
+/// owner, each `ponderhit` restarted the main thread's clock, so a stream of them kept a
+/// one-thread search going past its limit for as long as they came.
+#[test]
+fn a_stray_ponderhit_does_not_extend_a_timed_search() {
+    let _heavy = heavy();
+    let mut e = uci();
+    e.send("position startpos");
+    let t = Instant::now();
+    e.send("go wtime 2000 btime 2000");
+    let mut answered = None;
+    while t.elapsed() < Duration::from_secs(4) {
+        e.send("ponderhit");
+        let got = e.collect_for(Duration::from_millis(20));
+        if got.iter().any(|l| l.starts_with("bestmove")) {
+            answered = Some(t.elapsed());
+            break;
+        }
+    }
+    match answered {
+        Some(after) => assert!(
+            after < Duration::from_millis(1_500),
+            "bestmove after {after:?}"
+        ),
+        None => e.fail("no bestmove within 4 s of a 225 ms hard limit while ponderhit kept coming"),
+    }
+}
+
 #[test]
 fn infinite_search_waits_for_stop_even_at_mate() {
     let mut e = uci();

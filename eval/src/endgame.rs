@@ -6,7 +6,7 @@
 //! returns 0 for it directly.
 
 use crate::masks::distance;
-use crate::score::s;
+use crate::tapered::s;
 use crate::trace::{Sink, Term};
 use crate::weights::{Weights, SCALE_NORMAL};
 use outpost_board::{Bitboard, Color, PieceType, Position, Square};

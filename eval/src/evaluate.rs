@@ -6,10 +6,10 @@
 //! Every term is computed for each side from its own point of view by the same code, which is
 //! what makes a colour-flipped position evaluate exactly the same for the side to move.
 
-use crate::info::Info;
+use crate::attack_maps::AttackMaps;
 use crate::masks::{forward, king_zone, pawn_double_attacks, relative_rank};
 use crate::pawns::PawnTable;
-use crate::score::Score;
+use crate::tapered::Tapered;
 use crate::trace::{Sink, Term};
 use crate::weights::{Weights, SCALE_NORMAL};
 use crate::{endgame, king_safety, passed, pieces, threats};
@@ -21,7 +21,7 @@ pub const PHASE_MAX: i32 = 24;
 
 /// Piece-square tables (material excluded) for each colour, kind and square, built from the
 /// weights' half-tables.
-pub(crate) type PsqTable = [[[Score; 64]; 6]; 2];
+pub(crate) type PsqTable = [[[Tapered; 64]; 6]; 2];
 
 pub(crate) fn build_psqt(w: &Weights) -> PsqTable {
     let halves = [
@@ -32,7 +32,7 @@ pub(crate) fn build_psqt(w: &Weights) -> PsqTable {
         &w.psqt_queen,
         &w.psqt_king,
     ];
-    let mut t = [[[Score::ZERO; 64]; 6]; 2];
+    let mut t = [[[Tapered::ZERO; 64]; 6]; 2];
     for color in Color::BOTH {
         for (kind, half) in halves.iter().enumerate() {
             for sq in Square::all() {
@@ -57,7 +57,7 @@ pub fn phase(pos: &Position) -> i32 {
 /// Blends a white-view score: the endgame half scaled by `scale` (of `SCALE_NORMAL`). A scale of
 /// zero means the side ahead cannot win at all, so its middlegame half goes too.
 #[inline]
-pub fn taper(score: Score, phase: i32, scale: i32) -> i32 {
+pub fn taper(score: Tapered, phase: i32, scale: i32) -> i32 {
     if scale == 0 {
         return 0;
     }
@@ -75,8 +75,8 @@ pub(crate) fn evaluate<S: Sink>(
     sink: &mut S,
 ) -> (i32, i32, i32) {
     for color in Color::BOTH {
-        let mut material = Score::ZERO;
-        let mut squares = Score::ZERO;
+        let mut material = Tapered::ZERO;
+        let mut squares = Tapered::ZERO;
         for kind in PieceType::ALL {
             let pieces = pos.pieces_of(color, kind);
             material += w.material[kind.index()] * pieces.count() as i32;
@@ -95,7 +95,7 @@ pub(crate) fn evaluate<S: Sink>(
 
     let occ = pos.occupied();
     let king = [pos.king(Color::White), pos.king(Color::Black)];
-    let mut info = Info {
+    let mut maps = AttackMaps {
         occ,
         king,
         zone: [
@@ -115,24 +115,24 @@ pub(crate) fn evaluate<S: Sink>(
         let own_pawns = pos.pieces_of(color, PieceType::Pawn);
         let blocked = own_pawns & forward(!color, occ);
         let low = own_pawns & (relative_rank(color, 1) | relative_rank(color, 2));
-        info.mobility_area[c] =
+        maps.mobility_area[c] =
             !(blocked | low | Bitboard::from_square(king[c]) | entry.attacks[(!color).index()]);
         let king_att = king_attacks(king[c]);
         let pawn_att = entry.attacks[c];
-        info.by_kind[c][PieceType::Pawn.index()] = pawn_att;
-        info.by_kind[c][PieceType::King.index()] = king_att;
-        info.attacked[c] = pawn_att | king_att;
-        info.attacked2[c] = (pawn_att & king_att) | pawn_double_attacks(color, own_pawns);
+        maps.by_kind[c][PieceType::Pawn.index()] = pawn_att;
+        maps.by_kind[c][PieceType::King.index()] = king_att;
+        maps.attacked[c] = pawn_att | king_att;
+        maps.attacked2[c] = (pawn_att & king_att) | pawn_double_attacks(color, own_pawns);
     }
 
-    pieces::evaluate(pos, w, &mut info, entry, Color::White, sink);
-    pieces::evaluate(pos, w, &mut info, entry, Color::Black, sink);
-    king_safety::evaluate(pos, w, &info, entry, Color::White, sink);
-    king_safety::evaluate(pos, w, &info, entry, Color::Black, sink);
-    threats::evaluate(pos, w, &info, entry, Color::White, sink);
-    threats::evaluate(pos, w, &info, entry, Color::Black, sink);
-    passed::evaluate(pos, w, &info, entry, Color::White, sink);
-    passed::evaluate(pos, w, &info, entry, Color::Black, sink);
+    pieces::evaluate(pos, w, &mut maps, entry, Color::White, sink);
+    pieces::evaluate(pos, w, &mut maps, entry, Color::Black, sink);
+    king_safety::evaluate(pos, w, &maps, entry, Color::White, sink);
+    king_safety::evaluate(pos, w, &maps, entry, Color::Black, sink);
+    threats::evaluate(pos, w, &maps, entry, Color::White, sink);
+    threats::evaluate(pos, w, &maps, entry, Color::Black, sink);
+    passed::evaluate(pos, w, &maps, entry, Color::White, sink);
+    passed::evaluate(pos, w, &maps, entry, Color::Black, sink);
     endgame::mop_up(pos, w, sink);
     sink.add(Term::Tempo, pos.side_to_move(), w.tempo);
 

@@ -5,10 +5,10 @@
 //! weak squares in the zone, and the checks the enemy could give safely. It enters the score
 //! quadratically in the middlegame: one attacker is rarely dangerous, three usually are.
 
-use crate::info::Info;
+use crate::attack_maps::AttackMaps;
 use crate::masks::king_zone;
 use crate::pawns::PawnEntry;
-use crate::score::{s, Score};
+use crate::tapered::{s, Tapered};
 use crate::trace::{Sink, Term};
 use crate::weights::{Weights, KING_DANGER_EG_DIV, KING_DANGER_MG_DIV};
 use outpost_board::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
@@ -20,29 +20,29 @@ use outpost_board::{Color, PieceType, Position};
 pub(crate) fn evaluate<S: Sink>(
     pos: &Position,
     w: &Weights,
-    info: &Info,
+    maps: &AttackMaps,
     entry: &mut PawnEntry,
     color: Color,
     sink: &mut S,
 ) {
     let them = !color;
-    let king = info.king[color.index()];
+    let king = maps.king[color.index()];
     let shelter = entry.shelter(pos, w, color, king);
     let mut score = shelter;
 
-    let attackers = info.attackers[them.index()];
+    let attackers = maps.attackers[them.index()];
     let their_queens = pos.pieces_of(them, PieceType::Queen);
     if attackers > 1 - their_queens.count() as i32 {
-        score -= danger_score(danger(pos, w, info, color, shelter));
+        score -= danger_score(danger(pos, w, maps, color, shelter));
     }
     sink.add(Term::King, color, score);
 }
 
 /// The penalty for a king danger value.
 #[inline]
-fn danger_score(danger: i32) -> Score {
+fn danger_score(danger: i32) -> Tapered {
     if danger <= 0 {
-        return Score::ZERO;
+        return Tapered::ZERO;
     }
     // Capped so that the packed halves cannot overflow on absurd positions.
     let d = danger.min(10_000);
@@ -50,20 +50,20 @@ fn danger_score(danger: i32) -> Score {
 }
 
 /// The danger to `color`'s king.
-fn danger(pos: &Position, w: &Weights, info: &Info, color: Color, shelter: Score) -> i32 {
+fn danger(pos: &Position, w: &Weights, maps: &AttackMaps, color: Color, shelter: Tapered) -> i32 {
     let them = !color;
     let (us_i, them_i) = (color.index(), them.index());
-    let king = info.king[us_i];
-    let occ = info.occ;
-    let ours = &info.by_kind[us_i];
-    let theirs = &info.by_kind[them_i];
+    let king = maps.king[us_i];
+    let occ = maps.occ;
+    let ours = &maps.by_kind[us_i];
+    let theirs = &maps.by_kind[them_i];
 
     // Squares the enemy attacks that we defend at most with the king or queen.
-    let weak = info.attacked[them_i]
-        & !info.attacked2[us_i]
-        & (!info.attacked[us_i] | ours[PieceType::King.index()] | ours[PieceType::Queen.index()]);
+    let weak = maps.attacked[them_i]
+        & !maps.attacked2[us_i]
+        & (!maps.attacked[us_i] | ours[PieceType::King.index()] | ours[PieceType::Queen.index()]);
     // Squares an enemy piece can stand on without being taken for free.
-    let safe = !pos.colored(them) & (!info.attacked[us_i] | (weak & info.attacked2[them_i]));
+    let safe = !pos.colored(them) & (!maps.attacked[us_i] | (weak & maps.attacked2[them_i]));
 
     let knight_rays = knight_attacks(king);
     let bishop_rays = bishop_attacks(king, occ);
@@ -75,8 +75,8 @@ fn danger(pos: &Position, w: &Weights, info: &Info, color: Color, shelter: Score
         & theirs[PieceType::Queen.index()]
         & !ours[PieceType::Queen.index()];
 
-    let mut danger = info.attackers[them_i] * info.attack_weight[them_i]
-        + w.king_zone_attack * info.zone_attacks[them_i]
+    let mut danger = maps.attackers[them_i] * maps.attack_weight[them_i]
+        + w.king_zone_attack * maps.zone_attacks[them_i]
         + w.king_weak_square * (weak & king_zone(color, king)).count() as i32
         + w.king_shelter_factor * shelter.mg() / 8
         + w.king_danger_base;

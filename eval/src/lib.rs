@@ -19,9 +19,9 @@
 //! reads a position's evaluation as a linear function of the weights: what the Texel tuner
 //! (`outpost tune`, in the tools crate) fits.
 
+mod attack_maps;
 mod endgame;
 mod evaluate;
-mod info;
 mod king_safety;
 pub mod linear;
 mod masks;
@@ -29,8 +29,8 @@ pub mod nnue;
 mod passed;
 mod pawns;
 mod pieces;
-pub mod score;
 mod shelter;
+pub mod tapered;
 mod threats;
 mod trace;
 pub mod wdl;
@@ -38,7 +38,7 @@ pub mod weights;
 
 pub use evaluate::{phase, taper, PHASE_MAX};
 pub use pawns::PAWN_TABLE_SIZE;
-pub use score::{s, Score};
+pub use tapered::{s, Tapered};
 pub use weights::{Weights, WeightsError, DEFAULT};
 
 use evaluate::PsqTable;
@@ -59,7 +59,7 @@ pub const EVAL_LIMIT: i32 = 10_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Components {
     /// The sum of all terms from white's view, before blending and scaling.
-    pub white: Score,
+    pub white: Tapered,
     /// `0..=PHASE_MAX`, from the non-pawn material.
     pub phase: i32,
     /// Endgame scale factor, of `weights::SCALE_NORMAL`.
@@ -187,7 +187,7 @@ impl Evaluator {
         self.pawns.clear();
     }
 
-    /// Score in centipawns from the side to move's point of view: the network's when one is
+    /// Tapered in centipawns from the side to move's point of view: the network's when one is
     /// set (of the line's current position, which must be `pos`), else the hand-crafted one.
     #[inline]
     pub fn evaluate(&mut self, pos: &Position) -> i32 {
@@ -201,7 +201,7 @@ impl Evaluator {
                 .evaluate(acc, pos.side_to_move(), pos.occupied().count());
             return cp.clamp(-EVAL_LIMIT, EVAL_LIMIT);
         }
-        let mut sink = Total(Score::ZERO);
+        let mut sink = Total(Tapered::ZERO);
         let (white, _, _) =
             evaluate::evaluate(pos, &self.weights, &self.psqt, &mut self.pawns, &mut sink);
         white.clamp(-EVAL_LIMIT, EVAL_LIMIT) * pos.side_to_move().sign()

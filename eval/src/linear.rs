@@ -1,11 +1,11 @@
 //! The evaluation of one position as a linear function of the weights, so that a tuner's loss and
 //! gradient over all positions cost one sparse dot product each.
 //!
-//! Every `Score` weight enters the white-view sum of terms as (a count of features) x (weight),
+//! Every `Tapered` weight enters the white-view sum of terms as (a count of features) x (weight),
 //! so its coefficient is read exactly by evaluating once more with that weight moved by `STEP`
 //! in both halves: the change in the sum divided by `STEP`. This runs the real evaluation code,
 //! so the coefficients can never drift from what `evaluate` computes; it costs one evaluation
-//! per `Score` weight and position, once, before the fit. The sum is then blended by the phase and
+//! per `Tapered` weight and position, once, before the fit. The sum is then blended by the phase and
 //! the endgame scale of the position at the starting weights.
 //!
 //! The `i32` weights are frozen: the king-danger ones act through `danger^2` and the scale and
@@ -16,7 +16,7 @@
 
 use crate::evaluate::{self, PsqTable};
 use crate::pawns::PawnTable;
-use crate::score::Score;
+use crate::tapered::Tapered;
 use crate::trace::Total;
 use crate::weights::{Weights, SCALE_NORMAL};
 use crate::PHASE_MAX;
@@ -38,7 +38,7 @@ pub struct Linear {
 /// test compares against `Evaluator::components`.
 #[derive(Clone, Debug, Default)]
 pub struct Raw {
-    pub white: Score,
+    pub white: Tapered,
     pub phase: i32,
     pub scale: i32,
     /// (flat index, coefficient) in the white sum of terms, for the middlegame and endgame halves.
@@ -58,7 +58,7 @@ pub struct Linearizer {
     base: Box<Weights>,
     psqt: Box<PsqTable>,
     variants: Vec<Variant>,
-    /// For each flat index, whether it is the endgame half of a `Score`.
+    /// For each flat index, whether it is the endgame half of a `Tapered`.
     is_eg: Vec<bool>,
     pawns: PawnTable,
 }
@@ -96,7 +96,7 @@ impl Linearizer {
         }
     }
 
-    fn sum(&mut self, pos: &Position, variant: Option<usize>) -> (Score, i32, i32) {
+    fn sum(&mut self, pos: &Position, variant: Option<usize>) -> (Tapered, i32, i32) {
         let (weights, psqt) = match variant {
             None => (&*self.base, &*self.psqt),
             Some(v) => {
@@ -106,13 +106,13 @@ impl Linearizer {
         };
         // Pawn entries hold weighted scores, so each weight set recomputes its own.
         self.pawns.forget(pos);
-        let mut sink = Total(Score::ZERO);
+        let mut sink = Total(Tapered::ZERO);
         let (_, phase, scale) = evaluate::evaluate(pos, weights, psqt, &mut self.pawns, &mut sink);
         self.pawns.forget(pos);
         (sink.0, phase, scale)
     }
 
-    /// Coefficients of every `Score` weight in the white sum of terms of `pos`.
+    /// Coefficients of every `Tapered` weight in the white sum of terms of `pos`.
     pub fn raw(&mut self, pos: &Position) -> Raw {
         let (white, phase, scale) = self.sum(pos, None);
         let mut coeffs = Vec::new();

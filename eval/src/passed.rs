@@ -5,10 +5,10 @@
 //! Which pawns are passed comes from the pawn table; everything here depends on the pieces too,
 //! so it is computed on every evaluation.
 
-use crate::info::Info;
+use crate::attack_maps::AttackMaps;
 use crate::masks::{distance, front};
 use crate::pawns::PawnEntry;
-use crate::score::Score;
+use crate::tapered::Tapered;
 use crate::trace::{Sink, Term};
 use crate::weights::Weights;
 use outpost_board::{Color, PieceType, Position, Square};
@@ -17,7 +17,7 @@ use outpost_board::{Color, PieceType, Position, Square};
 pub(crate) fn evaluate<S: Sink>(
     pos: &Position,
     w: &Weights,
-    info: &Info,
+    maps: &AttackMaps,
     entry: &PawnEntry,
     color: Color,
     sink: &mut S,
@@ -27,14 +27,14 @@ pub(crate) fn evaluate<S: Sink>(
         return;
     }
     let them = !color;
-    let own_king = info.king[color.index()];
-    let their_king = info.king[them.index()];
+    let own_king = maps.king[color.index()];
+    let their_king = maps.king[them.index()];
     let lone_king =
         (pos.colored(them) & !pos.pieces(PieceType::Pawn) & !pos.pieces(PieceType::King))
             .is_empty();
     // The enemy king gains a move in the race when it is its turn.
     let their_tempo = (pos.side_to_move() == them) as i32;
-    let mut score = Score::ZERO;
+    let mut score = Tapered::ZERO;
     for sq in passers {
         let rank = sq.relative_rank(color) as usize;
         score += w.passed_rank[rank];
@@ -46,11 +46,11 @@ pub(crate) fn evaluate<S: Sink>(
             score += w.passed_own_king[rank] * distance(own_king, stop).min(5);
             score += w.passed_enemy_king[rank] * distance(their_king, stop).min(5);
         }
-        let free = (path & info.occ).is_empty();
+        let free = (path & maps.occ).is_empty();
         if free {
             score += w.passed_free[rank];
         }
-        if (path & info.attacked[them.index()]).is_empty() {
+        if (path & maps.attacked[them.index()]).is_empty() {
             score += w.passed_safe_path[rank];
         }
         if pos.colored(them).has(stop) {

@@ -11,7 +11,7 @@ use crate::masks::{
     adjacent_files, attack_span, fill_forward, forward, front, passed_span, pawn_attacks,
     relative_rank,
 };
-use crate::score::Score;
+use crate::tapered::Tapered;
 use crate::weights::Weights;
 use outpost_board::{attacks, Bitboard, Color, PieceType, Position, Square};
 
@@ -24,7 +24,7 @@ pub(crate) struct PawnEntry {
     key: u64,
     filled: bool,
     /// Structure score of each side (doubled, isolated, backward, connected), its own view.
-    pub score: [Score; 2],
+    pub score: [Tapered; 2],
     /// Passed pawns of both sides.
     pub passed: Bitboard,
     /// Squares attacked by each side's pawns.
@@ -36,7 +36,7 @@ pub(crate) struct PawnEntry {
     pub pawnless_files: [u8; 2],
     /// For which king square and castling rights `shelter` holds, per side (0 = not yet).
     shelter_tag: [u16; 2],
-    shelter: [Score; 2],
+    shelter: [Tapered; 2],
 }
 
 impl PawnEntry {
@@ -49,7 +49,7 @@ impl PawnEntry {
     /// The pawn-dependent king terms of `color` with its king on `king` (shelter, storm, open
     /// files, distance to its pawns), computed on first use per king square and castling rights.
     #[inline]
-    pub fn shelter(&mut self, pos: &Position, w: &Weights, color: Color, king: Square) -> Score {
+    pub fn shelter(&mut self, pos: &Position, w: &Weights, color: Color, king: Square) -> Tapered {
         let rights = (pos.castling_rights() >> (2 * color.index())) & 3;
         let tag = 1 + king.index() as u16 + 64 * rights as u16;
         if self.shelter_tag[color.index()] != tag {
@@ -117,7 +117,7 @@ fn compute(pos: &Position, w: &Weights) -> PawnEntry {
         let them = !color;
         let ours = pos.pieces_of(color, PieceType::Pawn);
         let theirs = pos.pieces_of(them, PieceType::Pawn);
-        let mut score = Score::ZERO;
+        let mut score = Tapered::ZERO;
         for sq in ours {
             let (s, passed) = pawn(w, color, sq, ours, theirs);
             score += s;
@@ -136,8 +136,14 @@ fn compute(pos: &Position, w: &Weights) -> PawnEntry {
 }
 
 /// The structure score of one pawn, and whether it is passed.
-fn pawn(w: &Weights, color: Color, sq: Square, ours: Bitboard, theirs: Bitboard) -> (Score, bool) {
-    let mut s = Score::ZERO;
+fn pawn(
+    w: &Weights,
+    color: Color,
+    sq: Square,
+    ours: Bitboard,
+    theirs: Bitboard,
+) -> (Tapered, bool) {
+    let mut s = Tapered::ZERO;
     let rank = sq.relative_rank(color) as usize;
     let neighbours = ours & adjacent_files(sq.file());
     let ahead = front(color, sq);

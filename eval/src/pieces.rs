@@ -6,10 +6,10 @@
 //! their own rooks, since a battery's back piece controls the squares the front one attacks.
 //! A pinned piece only counts moves along its pin.
 
-use crate::info::Info;
+use crate::attack_maps::AttackMaps;
 use crate::masks::{forward, relative_rank};
 use crate::pawns::PawnEntry;
-use crate::score::Score;
+use crate::tapered::Tapered;
 use crate::trace::{Sink, Term};
 use crate::weights::Weights;
 use outpost_board::attacks::{
@@ -19,16 +19,16 @@ use outpost_board::{Bitboard, Color, PieceType, Position, Square};
 
 /// Records `attacks` of a piece of `kind` and `color` in the attack maps and the king attack.
 #[inline(always)]
-fn record(info: &mut Info, w: &Weights, color: Color, kind: PieceType, attacks: Bitboard) {
+fn record(maps: &mut AttackMaps, w: &Weights, color: Color, kind: PieceType, attacks: Bitboard) {
     let c = color.index();
-    info.attacked2[c] |= info.attacked[c] & attacks;
-    info.attacked[c] |= attacks;
-    info.by_kind[c][kind.index()] |= attacks;
+    maps.attacked2[c] |= maps.attacked[c] & attacks;
+    maps.attacked[c] |= attacks;
+    maps.by_kind[c][kind.index()] |= attacks;
     let them = (!color).index();
-    if (attacks & info.zone[them]).any() {
-        info.attackers[c] += 1;
-        info.attack_weight[c] += w.king_attacker_weight[kind.index() - 1];
-        info.zone_attacks[c] += (attacks & king_attacks(info.king[them])).count() as i32;
+    if (attacks & maps.zone[them]).any() {
+        maps.attackers[c] += 1;
+        maps.attack_weight[c] += w.king_attacker_weight[kind.index() - 1];
+        maps.zone_attacks[c] += (attacks & king_attacks(maps.king[them])).count() as i32;
     }
 }
 
@@ -36,23 +36,23 @@ fn record(info: &mut Info, w: &Weights, color: Color, kind: PieceType, attacks: 
 pub(crate) fn evaluate<S: Sink>(
     pos: &Position,
     w: &Weights,
-    info: &mut Info,
+    maps: &mut AttackMaps,
     entry: &PawnEntry,
     color: Color,
     sink: &mut S,
 ) {
     let them = !color;
-    let occ = info.occ;
-    let king = info.king[color.index()];
-    let area = info.mobility_area[color.index()];
+    let occ = maps.occ;
+    let king = maps.king[color.index()];
+    let area = maps.mobility_area[color.index()];
     let pinned = pos.slider_blockers(king, them) & pos.colored(color);
     let pawns = pos.pieces(PieceType::Pawn);
     let own_pawns = pos.pieces_of(color, PieceType::Pawn);
     let outposts = entry.outposts[color.index()];
     let queens = pos.pieces(PieceType::Queen);
     let shielded = forward(!color, pawns);
-    let mut mobility = Score::ZERO;
-    let mut score = Score::ZERO;
+    let mut mobility = Tapered::ZERO;
+    let mut score = Tapered::ZERO;
 
     // A pinned piece keeps only the squares on the line through its king.
     let restrict = |sq: Square, attacks: Bitboard| {
@@ -69,7 +69,7 @@ pub(crate) fn evaluate<S: Sink>(
         } else {
             knight_attacks(sq)
         };
-        record(info, w, color, PieceType::Knight, attacks);
+        record(maps, w, color, PieceType::Knight, attacks);
         mobility += w.knight_mobility[(attacks & area).count() as usize];
         if outposts.has(sq) {
             score += w.minor_outpost[0];
@@ -87,7 +87,7 @@ pub(crate) fn evaluate<S: Sink>(
     }
     for sq in bishops {
         let attacks = restrict(sq, bishop_attacks(sq, occ ^ queens));
-        record(info, w, color, PieceType::Bishop, attacks);
+        record(maps, w, color, PieceType::Bishop, attacks);
         mobility += w.bishop_mobility[(attacks & area).count() as usize];
         if outposts.has(sq) {
             score += w.minor_outpost[1];
@@ -106,10 +106,10 @@ pub(crate) fn evaluate<S: Sink>(
     let own_rooks = pos.pieces_of(color, PieceType::Rook);
     let seventh = relative_rank(color, 6);
     let enemy_on_seventh = (pos.pieces_of(them, PieceType::Pawn) & seventh).any()
-        || info.king[them.index()].relative_rank(color) == 7;
+        || maps.king[them.index()].relative_rank(color) == 7;
     for sq in own_rooks {
         let attacks = restrict(sq, rook_attacks(sq, occ ^ queens ^ own_rooks));
-        record(info, w, color, PieceType::Rook, attacks);
+        record(maps, w, color, PieceType::Rook, attacks);
         mobility += w.rook_mobility[(attacks & area).count() as usize];
         if entry.file_pawnless(color, sq.file()) {
             if entry.file_pawnless(them, sq.file()) {
@@ -125,7 +125,7 @@ pub(crate) fn evaluate<S: Sink>(
 
     for sq in pos.pieces_of(color, PieceType::Queen) {
         let attacks = restrict(sq, queen_attacks(sq, occ));
-        record(info, w, color, PieceType::Queen, attacks);
+        record(maps, w, color, PieceType::Queen, attacks);
         mobility += w.queen_mobility[(attacks & area).count() as usize];
     }
 

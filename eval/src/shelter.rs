@@ -4,7 +4,7 @@
 //! pawn table (`pawns.rs`), which is why they live apart from the rest of king safety.
 
 use crate::masks::distance;
-use crate::score::Score;
+use crate::tapered::Tapered;
 use crate::weights::Weights;
 use outpost_board::{Bitboard, Color, PieceType, Position, Square};
 
@@ -17,7 +17,7 @@ pub(crate) fn king_pawns(
     color: Color,
     king: Square,
     rights: u8,
-) -> Score {
+) -> Tapered {
     let mut best = shelter(pos, w, color, king);
     let back = Square::make(0, 0).relative(color).rank();
     for (bit, file) in [(1u8, 6u8), (2, 2)] {
@@ -41,7 +41,7 @@ pub(crate) fn king_pawns(
 }
 
 /// Shelter and storm of the king of `color` on `king`.
-fn shelter(pos: &Position, w: &Weights, color: Color, king: Square) -> Score {
+fn shelter(pos: &Position, w: &Weights, color: Color, king: Square) -> Tapered {
     let ours = pos.pieces_of(color, PieceType::Pawn);
     let theirs = pos.pieces_of(!color, PieceType::Pawn);
     // Pawns level with the king or in front of it; those behind shelter nothing.
@@ -51,7 +51,7 @@ fn shelter(pos: &Position, w: &Weights, color: Color, king: Square) -> Score {
         Color::Black => Bitboard(!0u64 >> (8 * (7 - krank))),
     };
     let center = king.file().clamp(1, 6);
-    let mut score = Score::ZERO;
+    let mut score = Tapered::ZERO;
     for file in center - 1..=center + 1 {
         let edge = file.min(7 - file) as usize;
         let mask = Bitboard::file(file);
@@ -88,7 +88,7 @@ mod tests {
     use super::*;
     use crate::weights::DEFAULT as W;
 
-    fn pawn_terms(fen: &str, color: Color) -> Score {
+    fn pawn_terms(fen: &str, color: Color) -> Tapered {
         let pos = Position::from_fen(fen).unwrap();
         let rights = (pos.castling_rights() >> (2 * color.index())) & 3;
         king_pawns(&pos, &W, color, pos.king(color), rights)

@@ -5,7 +5,7 @@
 //! one packed score (the term name compiles away) while `trace` records every term per side with
 //! the very same code, and its total is therefore the evaluation itself.
 
-use crate::score::Score;
+use crate::tapered::Tapered;
 use outpost_board::{Color, Position};
 use std::fmt::Write;
 
@@ -56,17 +56,17 @@ impl Term {
 
 /// Receives each term of the evaluation for one side, from that side's view.
 pub(crate) trait Sink {
-    fn add(&mut self, term: Term, color: Color, score: Score);
+    fn add(&mut self, term: Term, color: Color, score: Tapered);
     /// The sum so far, from white's view.
-    fn total(&self) -> Score;
+    fn total(&self) -> Tapered;
 }
 
 /// The searching sink: one running sum.
-pub(crate) struct Total(pub Score);
+pub(crate) struct Total(pub Tapered);
 
 impl Sink for Total {
     #[inline(always)]
-    fn add(&mut self, _term: Term, color: Color, score: Score) {
+    fn add(&mut self, _term: Term, color: Color, score: Tapered) {
         match color {
             Color::White => self.0 += score,
             Color::Black => self.0 -= score,
@@ -74,7 +74,7 @@ impl Sink for Total {
     }
 
     #[inline(always)]
-    fn total(&self) -> Score {
+    fn total(&self) -> Tapered {
         self.0
     }
 }
@@ -82,8 +82,8 @@ impl Sink for Total {
 /// The tracing sink: every term per side.
 #[derive(Default)]
 pub(crate) struct Breakdown {
-    pub terms: [[Score; 2]; Term::ALL.len()],
-    pub total: Score,
+    pub terms: [[Tapered; 2]; Term::ALL.len()],
+    pub total: Tapered,
     /// Filled in by the evaluation after the terms.
     pub phase: i32,
     pub scale: i32,
@@ -92,7 +92,7 @@ pub(crate) struct Breakdown {
 }
 
 impl Sink for Breakdown {
-    fn add(&mut self, term: Term, color: Color, score: Score) {
+    fn add(&mut self, term: Term, color: Color, score: Tapered) {
         self.terms[term as usize][color.index()] += score;
         match color {
             Color::White => self.total += score,
@@ -100,7 +100,7 @@ impl Sink for Breakdown {
         }
     }
 
-    fn total(&self) -> Score {
+    fn total(&self) -> Tapered {
         self.total
     }
 }
@@ -109,7 +109,7 @@ fn cp(v: i32) -> String {
     format!("{:6.2}", v as f64 / 100.0)
 }
 
-fn pair(score: Score) -> String {
+fn pair(score: Tapered) -> String {
     format!("{} {}", cp(score.mg()), cp(score.eg()))
 }
 

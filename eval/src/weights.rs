@@ -2,19 +2,19 @@
 //!
 //! Layout. The table is the `weights!` invocation between the `BEGIN WEIGHTS` and `END WEIGHTS`
 //! marker lines at the bottom of this file. Each entry is `name: type = value`, with a `///` line
-//! saying what it measures. Types are `Score` (a middlegame/endgame pair written `s(mg, eg)`),
+//! saying what it measures. Types are `Tapered` (a middlegame/endgame pair written `s(mg, eg)`),
 //! `i32` (a plain number, used by the non-linear king-danger formula and the endgame scale
 //! factors) and arrays of these. The macro builds the `Weights` struct, the constant `DEFAULT`,
 //! and a flat view for tuners:
 //!
-//! - `Weights::to_vec` lists every number in table order (a `Score` gives mg then eg; arrays go
+//! - `Weights::to_vec` lists every number in table order (a `Tapered` gives mg then eg; arrays go
 //!   element by element), `Weights::from_slice` reads such a list back, and `Weights::names` gives
 //!   each number a name like `knight_mobility[3].eg`;
 //! - `Weights::to_rust_source` prints the whole invocation again (docs, names, types, values) and
 //!   `splice_source` puts it between the markers of this file's text, so a tuner rewrites
 //!   `eval/src/weights.rs` and the next build uses its numbers.
 //!
-//! Tuning notes: every `Score` weight enters the evaluation linearly (a count of features times
+//! Tuning notes: every `Tapered` weight enters the evaluation linearly (a count of features times
 //! the weight) before the phase blend, so a Texel tuner can get a position's coefficients from
 //! `Evaluator::components` by moving one weight at a time; the `i32` king-danger weights enter
 //! through `danger^2 / KING_DANGER_MG_DIV` and the scale factors multiply the endgame half. The
@@ -28,7 +28,7 @@
 //! (0 = the owner's first rank). Arrays indexed by piece kind follow `PieceType` order: pawn,
 //! knight, bishop, rook, queen, king.
 
-use crate::score::{s, Score};
+use crate::tapered::{s, Tapered};
 use std::fmt;
 
 /// One tunable value or an array of them, flattened in a fixed order.
@@ -71,7 +71,7 @@ impl Param for i32 {
     }
 }
 
-impl Param for Score {
+impl Param for Tapered {
     fn write(&self, out: &mut Vec<i32>) {
         out.push(self.mg());
         out.push(self.eg());
@@ -279,12 +279,12 @@ pub fn splice_source(file: &str, table: &str) -> Result<String, WeightsError> {
 // BEGIN WEIGHTS
 weights! {
     /// Piece values: pawn, knight, bishop, rook, queen, king (unused).
-    material: [Score; 6] = [
+    material: [Tapered; 6] = [
         s(82, 111), s(354, 334), s(363, 361), s(494, 579),
         s(1033, 1053), s(0, 0),
     ],
     /// Pawn piece-square half-table (row 0 = eighth rank, files a..d, mirrored).
-    psqt_pawn: [[Score; 4]; 8] = [
+    psqt_pawn: [[Tapered; 4]; 8] = [
         [s(0, 0), s(0, 0), s(0, 0), s(0, 0)],
         [s(24, 59), s(30, 69), s(33, 57), s(42, 56)],
         [s(10, 30), s(27, 34), s(10, 19), s(30, 21)],
@@ -295,7 +295,7 @@ weights! {
         [s(0, 0), s(0, 0), s(0, 0), s(0, 0)],
     ],
     /// Knight piece-square half-table.
-    psqt_knight: [[Score; 4]; 8] = [
+    psqt_knight: [[Tapered; 4]; 8] = [
         [s(-93, -51), s(-40, -34), s(-30, -19), s(-20, -12)],
         [s(-32, -25), s(-15, -19), s(7, -5), s(11, 0)],
         [s(-21, -19), s(11, -11), s(22, 12), s(37, 8)],
@@ -306,7 +306,7 @@ weights! {
         [s(-63, -47), s(-20, -33), s(-14, -17), s(-8, -12)],
     ],
     /// Bishop piece-square half-table.
-    psqt_bishop: [[Score; 4]; 8] = [
+    psqt_bishop: [[Tapered; 4]; 8] = [
         [s(-23, -10), s(-11, -10), s(-15, -7), s(-12, -4)],
         [s(-23, -7), s(-7, -3), s(1, 6), s(-5, 7)],
         [s(-3, -4), s(10, 1), s(11, 6), s(15, 8)],
@@ -317,7 +317,7 @@ weights! {
         [s(-18, -16), s(-6, -9), s(-13, 5), s(-11, -12)],
     ],
     /// Rook piece-square half-table.
-    psqt_rook: [[Score; 4]; 8] = [
+    psqt_rook: [[Tapered; 4]; 8] = [
         [s(10, 7), s(14, 15), s(14, 16), s(15, 12)],
         [s(8, 3), s(11, 14), s(17, 10), s(21, 9)],
         [s(5, 15), s(15, 11), s(12, 6), s(17, 9)],
@@ -328,7 +328,7 @@ weights! {
         [s(-15, -4), s(-6, -6), s(0, -8), s(3, -7)],
     ],
     /// Queen piece-square half-table.
-    psqt_queen: [[Score; 4]; 8] = [
+    psqt_queen: [[Tapered; 4]; 8] = [
         [s(-10, -18), s(-6, -7), s(-4, -4), s(0, -1)],
         [s(-17, -8), s(-18, 6), s(0, 7), s(-1, 11)],
         [s(-11, -8), s(-2, 7), s(1, 10), s(2, 14)],
@@ -339,7 +339,7 @@ weights! {
         [s(-9, -27), s(-9, -23), s(-13, -20), s(-5, -25)],
     ],
     /// King piece-square half-table: sheltered corners in the middlegame, the centre in the endgame.
-    psqt_king: [[Score; 4]; 8] = [
+    psqt_king: [[Tapered; 4]; 8] = [
         [s(-42, -76), s(-28, -30), s(-29, -23), s(-39, -17)],
         [s(-31, -32), s(-24, -5), s(-29, 9), s(-40, 14)],
         [s(-31, -24), s(-25, 8), s(-29, 27), s(-41, 23)],
@@ -350,27 +350,27 @@ weights! {
         [s(20, -50), s(21, -27), s(2, -23), s(-28, -27)],
     ],
     /// Knight mobility by number of safe squares (0..8).
-    knight_mobility: [Score; 9] = [
+    knight_mobility: [Tapered; 9] = [
         s(-24, -43), s(-13, -23), s(-7, -5), s(-6, -4),
         s(5, 10), s(9, 16), s(17, 14), s(21, 13),
         s(26, 11),
     ],
     /// Bishop mobility by number of safe squares (0..13).
-    bishop_mobility: [Score; 14] = [
+    bishop_mobility: [Tapered; 14] = [
         s(-18, -37), s(-13, -23), s(-1, -11), s(3, -1),
         s(5, 11), s(11, 16), s(15, 23), s(22, 28),
         s(26, 30), s(28, 39), s(38, 33), s(32, 37),
         s(40, 40), s(41, 41),
     ],
     /// Rook mobility by number of safe squares (0..14).
-    rook_mobility: [Score; 15] = [
+    rook_mobility: [Tapered; 15] = [
         s(-53, -49), s(-13, -31), s(1, -12), s(7, 3),
         s(5, 9), s(8, 23), s(7, 28), s(9, 34),
         s(13, 40), s(16, 45), s(20, 47), s(22, 49),
         s(25, 53), s(25, 52), s(22, 60),
     ],
     /// Queen mobility by number of safe squares (0..27).
-    queen_mobility: [Score; 28] = [
+    queen_mobility: [Tapered; 28] = [
         s(-20, -40), s(-14, -29), s(-14, -21), s(-8, -14),
         s(0, -13), s(-2, -10), s(3, -1), s(8, 6),
         s(10, 7), s(13, 11), s(13, 24), s(19, 26),
@@ -380,80 +380,80 @@ weights! {
         s(27, 52), s(28, 54), s(28, 55), s(30, 58),
     ],
     /// A pawn with another pawn of its side in front of it on the same file.
-    pawn_doubled: Score = s(-11, -29),
+    pawn_doubled: Tapered = s(-11, -29),
     /// A pawn with no pawn of its side on the adjacent files.
-    pawn_isolated: Score = s(-7, -12),
+    pawn_isolated: Tapered = s(-7, -12),
     /// A pawn that no neighbour can support and whose advance is stopped by an enemy pawn;
     /// index 0 when no enemy pawn stands in front on its file, 1 when opposed.
-    pawn_backward: [Score; 2] = [s(-9, -17), s(1, -19)],
+    pawn_backward: [Tapered; 2] = [s(-9, -17), s(1, -19)],
     /// A pawn defended by a pawn, by relative rank.
-    pawn_supported: [Score; 8] = [
+    pawn_supported: [Tapered; 8] = [
         s(0, 0), s(0, 0), s(14, 6), s(9, -1),
         s(20, 12), s(33, 25), s(46, 48), s(0, 0),
     ],
     /// A pawn with a pawn of its side beside it on the same rank, by relative rank.
-    pawn_phalanx: [Score; 8] = [
+    pawn_phalanx: [Tapered; 8] = [
         s(0, 0), s(4, -2), s(6, -1), s(7, 9),
         s(20, 16), s(37, 44), s(60, 60), s(0, 0),
     ],
     /// A passed pawn, by relative rank.
-    passed_rank: [Score; 8] = [
+    passed_rank: [Tapered; 8] = [
         s(0, 0), s(1, 11), s(-1, 17), s(5, 32),
         s(22, 38), s(45, 72), s(74, 120), s(0, 0),
     ],
     /// Per square of distance from the passer's own king to its stop square, by rank.
-    passed_own_king: [Score; 8] = [
+    passed_own_king: [Tapered; 8] = [
         s(0, 0), s(0, 0), s(0, 0), s(-7, -8),
         s(1, -12), s(-5, -16), s(1, -26), s(0, 0),
     ],
     /// Per square of distance from the enemy king to the passer's stop square, by rank.
-    passed_enemy_king: [Score; 8] = [
+    passed_enemy_king: [Tapered; 8] = [
         s(0, 0), s(0, 0), s(0, 0), s(8, 11),
         s(-2, 25), s(3, 33), s(3, 33), s(0, 0),
     ],
     /// A passer whose path to promotion is empty, by rank.
-    passed_free: [Score; 8] = [
+    passed_free: [Tapered; 8] = [
         s(0, 0), s(0, 6), s(-6, 4), s(-12, 15),
         s(4, 16), s(18, 24), s(20, 59), s(0, 0),
     ],
     /// A passer whose path to promotion no enemy piece attacks, by rank.
-    passed_safe_path: [Score; 8] = [
+    passed_safe_path: [Tapered; 8] = [
         s(0, 0), s(-3, 0), s(-2, 6), s(0, 13),
         s(0, 20), s(12, 31), s(21, 36), s(0, 0),
     ],
     /// A passer whose stop square holds an enemy piece, by rank.
-    passed_blocked: [Score; 8] = [
+    passed_blocked: [Tapered; 8] = [
         s(0, 0), s(-1, -1), s(-3, -1), s(2, -2),
         s(-4, -11), s(-4, -17), s(-9, -27), s(0, 0),
     ],
     /// A passer the lone enemy king (no enemy pieces) cannot catch (rule of the square), by rank.
-    passed_unstoppable: [Score; 8] = [
+    passed_unstoppable: [Tapered; 8] = [
         s(0, 0), s(0, 150), s(0, 150), s(0, 178),
         s(0, 218), s(0, 270), s(0, 320), s(0, 0),
     ],
     /// Two bishops.
-    bishop_pair: Score = s(28, 47),
+    bishop_pair: Tapered = s(28, 47),
     /// Per own pawn on the squares of the bishop's colour.
-    bishop_pawns: Score = s(0, -7),
+    bishop_pawns: Tapered = s(0, -7),
     /// A knight (index 0) or bishop (1) on an outpost: ranks 4 to 6, defended by a pawn, never
     /// attackable by an enemy pawn.
-    minor_outpost: [Score; 2] = [s(23, 9), s(26, 15)],
+    minor_outpost: [Tapered; 2] = [s(23, 9), s(26, 15)],
     /// A knight that can jump to an empty outpost square.
-    knight_reachable_outpost: Score = s(14, 5),
+    knight_reachable_outpost: Tapered = s(14, 5),
     /// A minor piece shielded by a pawn of its side directly in front.
-    minor_behind_pawn: Score = s(4, 12),
+    minor_behind_pawn: Tapered = s(4, 12),
     /// A rook on a file without pawns.
-    rook_open_file: Score = s(34, 0),
+    rook_open_file: Tapered = s(34, 0),
     /// A rook on a file without own pawns but with enemy pawns.
-    rook_semi_open_file: Score = s(16, 5),
+    rook_semi_open_file: Tapered = s(16, 5),
     /// A rook on the seventh rank while the enemy king is on the eighth or enemy pawns are on the
     /// seventh.
-    rook_seventh: Score = s(-1, 20),
+    rook_seventh: Tapered = s(-1, 20),
     /// Per square of distance from the king to the nearest own pawn (endgame activity).
-    king_pawn_distance: Score = s(6, -13),
+    king_pawn_distance: Tapered = s(6, -13),
     /// Pawn shelter: the own pawn nearest the king on each of the three files around it, by the
     /// file's distance from the edge (0 = a/h .. 3 = d/e) and that pawn's relative rank (0 = none).
-    shelter: [[Score; 8]; 4] = [
+    shelter: [[Tapered; 8]; 4] = [
         [
             s(-6, 14), s(40, -13), s(20, -1), s(18, 0),
             s(0, -1), s(-15, 1), s(-9, 3), s(0, 0),
@@ -473,7 +473,7 @@ weights! {
     ],
     /// Pawn storm: the enemy pawn nearest the king on each of the three files, by edge distance
     /// and its rank counted from the king's side (0 = none), when not blocked by an own pawn.
-    storm: [[Score; 8]; 4] = [
+    storm: [[Tapered; 8]; 4] = [
         [
             s(-4, 5), s(1, -1), s(-35, 6), s(-6, 9),
             s(-3, -1), s(1, -7), s(4, -5), s(0, 0),
@@ -492,13 +492,13 @@ weights! {
         ],
     ],
     /// A storming enemy pawn blocked by an own pawn directly in front of it, by its rank.
-    storm_blocked: [Score; 8] = [
+    storm_blocked: [Tapered; 8] = [
         s(0, 0), s(0, 0), s(-5, -7), s(5, 7),
         s(11, -6), s(10, -7), s(-5, -5), s(0, 0),
     ],
     /// Per file around the king without own pawns: index 0 when enemy pawns remain on it (half
     /// open), 1 when it is fully open.
-    king_open_file: [Score; 2] = [s(-10, 6), s(-4, -14)],
+    king_open_file: [Tapered; 2] = [s(-10, 6), s(-4, -14)],
     /// King danger per attacking piece, weighted by kind (knight, bishop, rook, queen), multiplied
     /// by the number of attackers.
     king_attacker_weight: [i32; 4] = [40, 25, 22, 6],
@@ -519,28 +519,28 @@ weights! {
     /// King danger constant.
     king_danger_base: i32 = 10,
     /// A non-pawn piece attacked by a pawn, by its kind.
-    threat_by_pawn: [Score; 6] = [
+    threat_by_pawn: [Tapered; 6] = [
         s(0, 0), s(60, 26), s(49, 30), s(69, 23),
         s(53, 13), s(0, 0),
     ],
     /// A weak or defended enemy piece attacked by a minor, by its kind.
-    threat_by_minor: [Score; 6] = [
+    threat_by_minor: [Tapered; 6] = [
         s(8, 23), s(18, 29), s(31, 26), s(45, 29),
         s(35, 57), s(0, 0),
     ],
     /// A weak enemy piece attacked by a rook, by its kind.
-    threat_by_rook: [Score; 6] = [
+    threat_by_rook: [Tapered; 6] = [
         s(7, 22), s(16, 33), s(25, 27), s(1, 19),
         s(42, 37), s(0, 0),
     ],
     /// A weak enemy piece attacked by the king.
-    threat_by_king: Score = s(19, 36),
+    threat_by_king: Tapered = s(19, 36),
     /// A weak enemy piece that is undefended, or a non-pawn attacked twice.
-    hanging: Score = s(17, 21),
+    hanging: Tapered = s(17, 21),
     /// A safe pawn push that would attack an enemy piece.
-    threat_pawn_push: Score = s(20, 13),
+    threat_pawn_push: Tapered = s(20, 13),
     /// Bonus for the side to move.
-    tempo: Score = s(21, 10),
+    tempo: Tapered = s(21, 10),
     /// Mop-up against a bare king: per step the king is away from the centre (endgame).
     mop_up_edge: i32 = 30,
     /// Mop-up: per step the kings are closer than seven apart.
@@ -599,8 +599,8 @@ mod tests {
         let (mg, eg) = (DEFAULT.pawn_doubled.mg(), DEFAULT.pawn_doubled.eg());
         w.pawn_doubled = s(mg - 1, eg - 1);
         let changed = splice_source(file, &w.to_rust_source()).unwrap();
-        let old = format!("pawn_doubled: Score = s({mg}, {eg}),");
-        let new = format!("pawn_doubled: Score = s({}, {}),", mg - 1, eg - 1);
+        let old = format!("pawn_doubled: Tapered = s({mg}, {eg}),");
+        let new = format!("pawn_doubled: Tapered = s({}, {}),", mg - 1, eg - 1);
         assert_eq!(
             changed.matches(&old).count() + 1,
             file.matches(&old).count()

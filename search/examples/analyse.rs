@@ -2,7 +2,7 @@
 //! `cargo run --release -p outpost-search --example analyse -- "<fen>" [movetime ms] [threads]`.
 
 use outpost_board::{Move, Position};
-use outpost_search::{CurrMove, Reporter, Search, SearchInfo, SearchLimits, SearchOptions};
+use outpost_search::{CurrMove, Reporter, SearchInfo, SearchLimits, SearchOptions, ThreadPool};
 use std::sync::Arc;
 
 struct Print;
@@ -38,7 +38,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let search = Search::new(threads, 64).expect("search");
+    let search = ThreadPool::new(threads, 64).expect("search");
     search.start(
         pos,
         Vec::new(),

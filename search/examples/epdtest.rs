@@ -2,7 +2,7 @@
 //! `cargo run --release -p outpost-search --example epdtest -- <file.epd> [ms] [limit]`.
 
 use outpost_board::{Move, Position};
-use outpost_search::{CurrMove, Reporter, Search, SearchInfo, SearchLimits, SearchOptions};
+use outpost_search::{CurrMove, Reporter, SearchInfo, SearchLimits, SearchOptions, ThreadPool};
 use parking_lot::Mutex;
 use std::sync::Arc;
 
@@ -32,7 +32,7 @@ fn main() {
         eprintln!("cannot read {path}: {e}");
         std::process::exit(1);
     });
-    let mut search = Search::new(1, 64).expect("search");
+    let mut search = ThreadPool::new(1, 64).expect("search");
     let (mut solved, mut total) = (0, 0);
     for line in text.lines().filter(|l| l.contains(" bm ")).take(limit) {
         let fen: Vec<&str> = line.split_whitespace().take(4).collect();

@@ -4,7 +4,7 @@
 //! then with N; the times are summed and their ratio is the speed-up.
 
 use outpost_search::bench::POSITIONS;
-use outpost_search::{NullReporter, Search, SearchLimits, SearchOptions};
+use outpost_search::{NullReporter, SearchLimits, SearchOptions, ThreadPool};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -23,7 +23,7 @@ fn cpu_seconds() -> f64 {
 }
 
 fn time_to_depth(threads: usize, depth: i32) -> (f64, u64) {
-    let mut search = Search::new(threads, 16).expect("search");
+    let mut search = ThreadPool::new(threads, 16).expect("search");
     let mut total = 0.0;
     let mut nodes = 0;
     for fen in POSITIONS {

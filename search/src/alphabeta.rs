@@ -1,7 +1,9 @@
 //! The alpha-beta search: a principal variation search (null windows for every move after the
-//! first) with the usual selectivity. The steps are numbered in the order they happen, each with
-//! the reason it is sound (or sound enough), and with its measured Elo where `docs/testing.md`
-//! records a match for it.
+//! first) with the usual selectivity. The steps come in the order they happen, each with the
+//! reason it is sound (or sound enough), and with its measured Elo where `docs/testing.md`
+//! records a match for it. Each step has a name in brackets, `Step [null move]`, by which the
+//! other files (`params.rs`, `lmr.rs`, `qsearch.rs`) cite it: a new step is added here alone,
+//! with a name of its own, and nothing is renumbered.
 
 use crate::history::PieceTo;
 use crate::lmr::lmr;
@@ -9,14 +11,14 @@ use crate::movepicker::{MovePicker, Stage};
 use crate::oracle::Wdl;
 use crate::params::*;
 use crate::score::*;
-use crate::searcher::{Searcher, STACK_OFFSET};
 use crate::transposition::Bound;
+use crate::worker::{Worker, STACK_OFFSET};
 use outpost_board::{Move, MoveList};
 
-impl Searcher<'_> {
+impl Worker<'_> {
     /// The value of the position within `alpha..beta`, searched `depth` plies deep; `cut_node`
     /// when a fail high is expected (the parent searched it with a null window as a refutation).
-    pub(crate) fn search(
+    pub(crate) fn alpha_beta(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
@@ -27,14 +29,14 @@ impl Searcher<'_> {
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
 
-        // Step 1. At the horizon, resolve captures with the quiescence search so that the
+        // Step [horizon]: resolve captures with the quiescence search so that the
         // static evaluation is only trusted in quiet positions.
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
         self.pv_len[ply] = ply;
 
-        // Step 2. Count the node and check stop, time and node limits.
+        // Step [limits]: count the node and check stop, time and node limits.
         if self.tick() {
             return 0;
         }
@@ -42,7 +44,7 @@ impl Searcher<'_> {
         let in_check = self.pos.in_check();
 
         if !root {
-            // Step 3. Draws and the maximum ply. Fifty moves are a draw unless the move that
+            // Step [draws]: draws and the maximum ply. Fifty moves are a draw unless the move that
             // reached the hundredth ply mated.
             if self.is_draw(ply) {
                 return DRAW;
@@ -55,7 +57,7 @@ impl Searcher<'_> {
                 };
             }
 
-            // Step 4. Mate distance pruning: no line from here can beat a mate already found
+            // Step [mate distance]: no line from here can beat a mate already found
             // closer to the root, nor be worse than being mated right here.
             alpha = alpha.max(mated_in(ply));
             beta = beta.min(mate_in(ply + 1));
@@ -64,7 +66,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 5. Transposition table. Outside PV nodes a deep enough stored bound that settles
+        // Step [table]: outside PV nodes a deep enough stored bound that settles
         // the window is the answer. Near the fifty-move limit stored scores may be stale draws,
         // so they are not trusted there.
         // A singular-extension search (a move excluded) asks a different question of the same
@@ -92,7 +94,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 6. Tablebases: an exact game-theoretic result, or a bound that settles the
+        // Step [tablebases]: an exact game-theoretic result, or a bound that settles the
         // window, ends the search of this node.
         let mut max_score = MATE;
         if !root && excluded.is_none() {
@@ -128,9 +130,10 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 7. Static evaluation, corrected by what the correction history learned of this
-        // pawn structure, then refined by the table's bound when it points the same way. The
-        // table keeps the evaluator's own score: the correction keeps learning after it is stored.
+        // Step [static eval]: the evaluation, corrected by what the correction history learned of
+        // this pawn structure, then refined by the table's bound when it points the same way. The
+        // table keeps the evaluator's own score: the correction keeps learning after it is stored
+        // (+20.3 +/- 11.8 Elo for the correction, docs/testing.md).
         let raw_eval = if in_check {
             NO_SCORE
         } else {
@@ -174,7 +177,7 @@ impl Searcher<'_> {
         self.ss_mut(ply + 1).killers = [Move::NONE; 2];
 
         if !pv_node && !in_check && excluded.is_none() {
-            // Step 8. Reverse futility pruning: far enough above beta at shallow depth that a
+            // Step [reverse futility]: far enough above beta at shallow depth that a
             // quiet move from the opponent is unlikely to bring the score back.
             if depth <= rfp_max_depth()
                 && !is_decisive(eval)
@@ -183,7 +186,7 @@ impl Searcher<'_> {
                 return eval;
             }
 
-            // Step 9. Null move pruning: if passing still leaves us above beta after a reduced
+            // Step [null move]: if passing still leaves us above beta after a reduced
             // search, a real move will almost surely do too. Not with pawns and king only
             // (zugzwang), not twice in a row, and verified by a real search at high depth.
             if depth >= nmp_min_depth()
@@ -207,7 +210,7 @@ impl Searcher<'_> {
                 self.eval.push_null();
                 let undo = self.pos.make_null();
                 self.keys.push(self.pos.key());
-                let score = -self.search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                let score = -self.alpha_beta(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.keys.pop();
                 self.pos.unmake_null(&undo);
                 self.eval.pop();
@@ -222,7 +225,7 @@ impl Searcher<'_> {
                     // Verification: search without null moves for our side near this depth,
                     // which catches the zugzwangs the material guard misses.
                     self.nmp_min_ply = ply + (3 * (depth - r) / 4) as usize;
-                    let v = self.search(beta - 1, beta, depth - r, ply, false);
+                    let v = self.alpha_beta(beta - 1, beta, depth - r, ply, false);
                     self.nmp_min_ply = 0;
                     if self.stopped {
                         return 0;
@@ -234,13 +237,13 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 10. Internal iterative reduction: with no hash move this node was never searched
+        // Step [iir], internal iterative reduction: with no hash move this node was never searched
         // well; a shallower search now is cheaper and fills the table for the next iteration.
         if depth >= iir_min_depth() && tt_move.is_none() && (pv_node || cut_node) {
             depth -= 1;
         }
 
-        // Step 11. The move loop.
+        // Step [move loop].
         let prev = [
             self.stack[ply + STACK_OFFSET - 1].piece_to,
             self.stack[ply + STACK_OFFSET - 2].piece_to,
@@ -269,9 +272,11 @@ impl Searcher<'_> {
                 self.report_currmove(m, move_count);
             }
 
-            // Step 12. Pruning of late moves, once a line that is not lost exists. Quiet checks
-            // are exempt from the quiet-move pruning: a mating move is usually a quiet check in
-            // a position that looks hopeless to the static evaluation.
+            // Step [move pruning]: pruning of late moves, once a line that is not lost exists.
+            // Quiet checks are exempt from late move pruning and futility pruning, since a mating
+            // move is usually a quiet check in a position that looks hopeless to the static
+            // evaluation; SEE pruning takes them too, as a check that hangs material is seldom
+            // the mate.
             let gives_check = self.pos.gives_check(m);
             if !root && best_score > -TB_WIN_IN_MAX && non_pawn {
                 if quiet {
@@ -309,7 +314,7 @@ impl Searcher<'_> {
                 }
             }
 
-            // Step 13. Extensions, limited by a ply guard so that forcing lines cannot explode
+            // Step [extensions], limited by a ply guard so that forcing lines cannot explode
             // the tree. Singular: when every other move fails well below the table's score,
             // the table move is the only good one and earns a deeper look (singular extensions
             // with multi-cut and the negative extension: +41.4 +- 18.5 Elo, docs/testing.md).
@@ -327,7 +332,7 @@ impl Searcher<'_> {
                 }) {
                     let singular_beta = h.score - depth;
                     self.ss_mut(ply).excluded = m;
-                    let score = self.search(
+                    let score = self.alpha_beta(
                         singular_beta - 1,
                         singular_beta,
                         (depth - 1) / 2,
@@ -365,7 +370,7 @@ impl Searcher<'_> {
             let undo = self.make(m, ply);
             let mut score = -INFINITE;
 
-            // Step 14. Late move reductions: later moves are searched shallower with a null
+            // Step [lmr], late move reductions: later moves are searched shallower with a null
             // window, and again at full depth only if they surprise.
             if depth >= lmr_min_depth()
                 && move_count > 1 + usize::from(pv_node)
@@ -383,17 +388,17 @@ impl Searcher<'_> {
                     r -= 1 + i32::from(gives_check);
                 }
                 let reduced = (new_depth - r).clamp(1, new_depth.max(1));
-                score = -self.search(-alpha - 1, -alpha, reduced, ply + 1, true);
+                score = -self.alpha_beta(-alpha - 1, -alpha, reduced, ply + 1, true);
                 if score > alpha && reduced < new_depth {
-                    score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    score = -self.alpha_beta(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
             } else if !pv_node || move_count > 1 {
-                // Step 15. Principal variation search: prove with a null window that the move
+                // Step [pvs], principal variation search: prove with a null window that the move
                 // is no better than the best so far.
-                score = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                score = -self.alpha_beta(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             }
             if pv_node && (move_count == 1 || (score > alpha && (root || score < beta))) {
-                score = -self.search(-beta, -alpha, new_depth, ply + 1, false);
+                score = -self.alpha_beta(-beta, -alpha, new_depth, ply + 1, false);
             }
             self.unmake(m, &undo);
             if self.stopped {
@@ -428,7 +433,7 @@ impl Searcher<'_> {
             }
         }
 
-        // Step 16. No legal move: mate or stalemate. With a move excluded the position has one,
+        // Step [no legal move]: mate or stalemate. With a move excluded the position has one,
         // so the singular search just failed low.
         if move_count == 0 {
             return if !excluded.is_none() {
@@ -440,8 +445,8 @@ impl Searcher<'_> {
             };
         }
 
-        // Step 17. Learn from a cutoff: the quiet move that refuted this node becomes a killer,
-        // the countermove of the previous move, and gains history; the quiets tried before it lose.
+        // Step [history]: the quiet move that refuted this node becomes a killer, the
+        // countermove of the previous move, and gains history; the quiets tried before it lose.
         if best_score >= beta && !best_move.is_none() && !self.pos.is_noisy(best_move) {
             let ss = self.ss_mut(ply);
             if ss.killers[0] != best_move {
@@ -454,7 +459,7 @@ impl Searcher<'_> {
 
         let best_score = best_score.min(max_score);
 
-        // Step 18. Store the result. MultiPV lines after the first search a restricted root, so
+        // Step [store]: the result. MultiPV lines after the first search a restricted root, so
         // their result is not the node's value.
         if !(root && self.root.pv_idx > 0) && excluded.is_none() {
             let bound = if best_score >= beta {
@@ -464,9 +469,10 @@ impl Searcher<'_> {
             } else {
                 Bound::Upper
             };
-            // Step 19. Learn the static evaluation's error from a result that bounds it from the
-            // far side: a fail high above it, a fail low below it, or an exact score. Not after a
-            // noisy best move (its gain is tactics, not an error of the evaluation) nor in check.
+            // Step [correction]: learn the static evaluation's error from a result that bounds it
+            // from the far side: a fail high above it, a fail low below it, or an exact score. Not
+            // after a noisy best move (its gain is tactics, not an error of the evaluation) nor in
+            // check.
             if !in_check
                 && !is_decisive(best_score)
                 && (best_move.is_none() || !self.pos.is_noisy(best_move))

@@ -7,9 +7,9 @@
 //! and a few endgames from the E.E.T. and pawn-endgame (PET) suites, all from the EPD files in
 //! the shared data folder (see its SOURCES.md); the move counters are set to "0 1".
 
-use crate::info::NullReporter;
 use crate::limits::{SearchLimits, SearchOptions};
-use crate::thread::{Search, SearchError};
+use crate::reporter::NullReporter;
+use crate::thread_pool::{SearchError, ThreadPool};
 use outpost_board::{FenError, Position};
 use outpost_eval::nnue::Network;
 use std::fmt;
@@ -119,7 +119,7 @@ pub fn run_with(
     network: Option<Arc<Network>>,
     mut progress: impl FnMut(usize, &str, u64),
 ) -> Result<BenchResult, BenchError> {
-    let mut search = Search::new(threads, BENCH_HASH_MB).map_err(BenchError::Search)?;
+    let mut search = ThreadPool::new(threads, BENCH_HASH_MB).map_err(BenchError::Search)?;
     let start = Instant::now();
     let mut nodes = 0;
     for (i, fen) in POSITIONS.iter().enumerate() {

@@ -110,9 +110,10 @@ pub(crate) fn ponder_move(tt: &TranspositionTable, root: &Position, pv: &[Move])
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::info::NullReporter;
     use crate::limits::{SearchLimits, SearchOptions};
+    use crate::reporter::NullReporter;
     use crate::shared::ThreadData;
+    use crate::timeman::TimeManager;
     use std::sync::Arc;
     use std::time::Instant;
 
@@ -134,6 +135,7 @@ mod tests {
         Job {
             position: Position::startpos(),
             history: Vec::new(),
+            time: TimeManager::unlimited(),
             limits,
             options: SearchOptions::default(),
             reporter: Arc::new(NullReporter),

@@ -1,14 +1,13 @@
 //! Counting nodes and checking the limits: the stop flag at every node, and every 1024 nodes
-//! the node budget, a depth reached by a helper, `ponderhit`, and the hard time limit (which
-//! every thread watches, see `thread.rs`). The soft time limit is judged between iterations
-//! (`iterate.rs`, with `timeman.rs`).
+//! the node budget, a depth reached by a helper, and the hard time limit (the shared
+//! `Deadline`, which every thread watches, see `thread.rs`). The soft time limit is judged
+//! between iterations (`iterate.rs`, with `timeman.rs`).
 
 use crate::score::MAX_DEPTH;
-use crate::searcher::Searcher;
-use crate::shared::NO_DEADLINE;
+use crate::worker::Worker;
 use std::sync::atomic::Ordering;
 
-impl Searcher<'_> {
+impl Worker<'_> {
     /// Counts a node and checks the limits; true when the search must unwind.
     #[inline(always)]
     pub(crate) fn tick(&mut self) -> bool {
@@ -45,9 +44,8 @@ impl Searcher<'_> {
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
-    /// The main thread's periodic check: ponderhit, hard time limit, node limit, and currmove.
+    /// The main thread's periodic check: depth reached by a helper, node limit, hard time limit.
     pub(crate) fn check_limits(&mut self) {
-        self.poll_ponderhit();
         // With a depth limit the search is done when any thread has completed that depth; the
         // final choice takes the deeper result.
         if let Some(d) = self.job.limits.depth {
@@ -70,33 +68,21 @@ impl Searcher<'_> {
             self.stop_all();
             return;
         }
-        // The first iteration always finishes (it takes microseconds), so there is always a
-        // searched move to play even with no time left.
-        if self.completed_depth >= 1
-            && !self.shared.pondering.load(Ordering::Relaxed)
-            && self.tm.hard_exceeded()
-        {
-            self.stop_all();
-        }
+        self.check_deadline();
     }
 
-    /// A helper's periodic check of the hard time limit. With more threads than cores the main
-    /// thread may wait a second for a time slice, so whichever threads are running keep the
-    /// time. A helper that has completed an iteration has a searched move to offer.
+    /// Every thread's periodic check of the hard time limit. With more threads than cores the
+    /// main thread may wait a second for a time slice, so whichever threads are running keep the
+    /// time. Only once an iteration is complete: the first one takes microseconds and gives a
+    /// searched move to play even with no time left.
     pub(crate) fn check_deadline(&mut self) {
-        let deadline = self.shared.deadline_ms.load(Ordering::Relaxed);
-        if deadline != NO_DEADLINE
-            && self.completed_depth >= 1
-            && self.job.started.elapsed().as_millis() >= u128::from(deadline)
+        if self.completed_depth >= 1
+            && self
+                .shared
+                .deadline
+                .passed(self.job.started.elapsed().as_millis() as u64)
         {
             self.stop_all();
-        }
-    }
-
-    /// Applies a pending `ponderhit`: the clock starts now.
-    pub(crate) fn poll_ponderhit(&mut self) {
-        if self.shared.ponderhit.swap(false, Ordering::Relaxed) {
-            self.tm.restart();
         }
     }
 }

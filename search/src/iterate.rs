@@ -4,15 +4,15 @@
 //! decides between iterations whether the time is up.
 
 use crate::choose::Outcome;
-use crate::info::Bound;
 use crate::params::{asp_delta, asp_min_depth, asp_score_divisor};
+use crate::reporter::Bound;
 use crate::score::*;
-use crate::searcher::Searcher;
 use crate::shared::ThreadResult;
+use crate::worker::Worker;
 use outpost_board::Move;
 use std::sync::atomic::Ordering;
 
-impl Searcher<'_> {
+impl Worker<'_> {
     /// Iterative deepening until a limit or `stop`. Returns the deepest completed depth.
     pub(crate) fn iterate(&mut self) -> i32 {
         let max_depth = self
@@ -82,11 +82,17 @@ impl Searcher<'_> {
                     break;
                 }
             }
-            self.poll_ponderhit();
+            let clock_ms = self
+                .shared
+                .deadline
+                .clock_ms(self.job.started.elapsed().as_millis() as u64);
             if !self.shared.pondering.load(Ordering::Relaxed)
-                && self
-                    .tm
-                    .iteration_done(stable_iterations, drop, self.root.group_end(0) == 1)
+                && self.job.time.iteration_done(
+                    clock_ms,
+                    stable_iterations,
+                    drop,
+                    self.root.group_end(0) == 1,
+                )
             {
                 break;
             }
@@ -105,7 +111,7 @@ impl Searcher<'_> {
                 (-INFINITE, INFINITE)
             };
         loop {
-            let score = self.search(alpha, beta, depth, 0, false);
+            let score = self.alpha_beta(alpha, beta, depth, 0, false);
             self.root.moves[self.root.pv_idx..self.root.pv_last]
                 .sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if self.stopped {

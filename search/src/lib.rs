@@ -9,9 +9,9 @@
 //! # Using it (the engine's view)
 //!
 //! ```no_run
-//! use outpost_search::{NullReporter, Search, SearchLimits, SearchOptions};
+//! use outpost_search::{NullReporter, ThreadPool, SearchLimits, SearchOptions};
 //! use std::sync::Arc;
-//! let search = Search::new(1, 16).expect("16 MB fits");
+//! let search = ThreadPool::new(1, 16).expect("16 MB fits");
 //! let pos = outpost_board::Position::startpos();
 //! // `history`: keys of the game positions before `pos`, oldest first (for repetitions).
 //! search.start(pos, Vec::new(), SearchLimits::depth(8), SearchOptions::default(),
@@ -19,7 +19,7 @@
 //! search.wait(); // or `search.stop()` at any time; one `bestmove` always follows
 //! ```
 //!
-//! * `Search::new(threads, hash_mb)`, `set_threads`, `resize_hash`, `clear` (new game),
+//! * `ThreadPool::new(threads, hash_mb)`, `set_threads`, `resize_hash`, `clear` (new game),
 //!   `set_oracle` — call these while idle (they stop a running search first).
 //! * `start(position, history, limits, options, reporter)` returns at once; the search runs on
 //!   its own threads and reports through the `Reporter`: `info` after every iteration (one per
@@ -45,8 +45,8 @@ pub mod bench;
 mod choose;
 mod clock;
 mod correction;
+mod deadline;
 pub mod history;
-pub mod info;
 mod iterate;
 pub mod limits;
 mod lmr;
@@ -55,18 +55,19 @@ pub mod oracle;
 pub mod params;
 mod qsearch;
 mod report;
+pub mod reporter;
 mod root;
 pub mod score;
-mod searcher;
 mod shared;
 pub mod skill;
-mod thread;
+mod thread_pool;
 pub mod timeman;
 pub mod transposition;
+mod worker;
 
-pub use info::{reported, Bound, CurrMove, NullReporter, Reporter, Score, SearchInfo};
 pub use limits::{SearchLimits, SearchOptions};
 pub use oracle::{EndgameOracle, RankedMove, Wdl};
+pub use reporter::{reported, Bound, CurrMove, NullReporter, Reporter, Score, SearchInfo};
 pub use skill::Skill;
-pub use thread::{Search, SearchError, StopSignal};
+pub use thread_pool::{SearchError, StopSignal, ThreadPool};
 pub use transposition::{TranspositionTable, TtError, MAX_HASH_MB};

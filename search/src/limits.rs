@@ -18,8 +18,6 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Milliseconds kept in reserve per move for communication lag (`Move Overhead`).
     pub move_overhead_ms: i64,
-    /// Chess960 mode. The search itself plays identically; kept here so reporters can format.
-    pub chess960: bool,
     /// Tablebases are probed inside the search only at this remaining depth or more
     /// (`SyzygyProbeDepth`).
     pub tb_probe_depth: i32,
@@ -39,7 +37,6 @@ impl Default for SearchOptions {
         SearchOptions {
             multipv: 1,
             move_overhead_ms: 30,
-            chess960: false,
             tb_probe_depth: 1,
             tb_probe_limit: 7,
             skill: None,

@@ -20,7 +20,8 @@ fn build() -> [[u8; 64]; 64] {
     t
 }
 
-/// The reduction of the `move_count`th move at `depth`, before the adjustments of Step 14.
+/// The reduction of the `move_count`th move at `depth`, before the adjustments of
+/// `Step [lmr]` (`alphabeta.rs`).
 #[cfg(not(feature = "tune"))]
 #[inline(always)]
 pub(crate) fn lmr(depth: i32, move_count: usize) -> i32 {
@@ -29,8 +30,8 @@ pub(crate) fn lmr(depth: i32, move_count: usize) -> i32 {
     i32::from(table[(depth as usize).min(63)][move_count.min(63)])
 }
 
-/// The reduction of the `move_count`th move at `depth`, before the adjustments of Step 14. The
-/// table is rebuilt when a parameter was set since it was built; threads that rebuild at the
+/// The reduction of the `move_count`th move at `depth`, before the adjustments of
+/// `Step [lmr]` (`alphabeta.rs`). The table is rebuilt when a parameter was set since it was built; threads that rebuild at the
 /// same moment write the same values.
 #[cfg(feature = "tune")]
 #[inline(always)]

@@ -1,6 +1,6 @@
 //! The endgame-tablebase interface the search consults. The search does not depend on any
 //! tablebase crate: the engine wraps its Syzygy prober in an adapter implementing
-//! `EndgameOracle` and hands it over with `Search::set_oracle`.
+//! `EndgameOracle` and hands it over with `ThreadPool::set_oracle`.
 
 use outpost_board::{Move, Position};
 

@@ -117,11 +117,11 @@ params! {
     asp_delta: 12, 4..=50, step 2;
     /// ...plus the previous score's size (up to 2000) divided by this.
     asp_score_divisor: 40, 10..=200, step 8;
-    /// Step 8. Reverse futility pruning up to this depth...
+    /// `Step [reverse futility]`: reverse futility pruning up to this depth...
     rfp_max_depth: 8, 2..=15, step 1;
     /// ...when the eval exceeds beta by this margin per ply.
     rfp_margin: 75, 30..=150, step 5;
-    /// Step 9. Null move pruning from this depth on.
+    /// `Step [null move]`: null move pruning from this depth on.
     nmp_min_depth: 2, 1..=6, step 1;
     /// The null move's reduction: this many plies...
     nmp_base: 4, 2..=6, step 1;
@@ -133,9 +133,9 @@ params! {
     nmp_eval_max: 3, 1..=6, step 1;
     /// A null move cutoff from this depth on is verified by a real search.
     nmp_verify_depth: 12, 6..=20, step 1;
-    /// Step 10. Internal iterative reduction from this depth on.
+    /// `Step [iir]`: internal iterative reduction from this depth on.
     iir_min_depth: 4, 2..=8, step 1;
-    /// Step 12. Late move pruning up to this depth...
+    /// `Step [move pruning]`: late move pruning up to this depth...
     lmp_max_depth: 8, 3..=12, step 1;
     /// ...after `(lmp_base + depth^2) / 2` quiet moves (twice that when improving).
     lmp_base: 3, 1..=10, step 1;
@@ -153,11 +153,11 @@ params! {
     see_noisy_max_depth: 6, 2..=10, step 1;
     /// ...when they lose more than this much material per ply.
     see_noisy_margin: 90, 30..=200, step 8;
-    /// Step 13. Singular extensions from this depth on...
+    /// `Step [extensions]`: singular extensions from this depth on...
     se_min_depth: 8, 4..=12, step 1;
     /// ...when the table's entry is at most this many plies shallower than the node.
     se_tt_depth_margin: 3, 1..=6, step 1;
-    /// Step 14. Late move reductions from this depth on.
+    /// `Step [lmr]`: late move reductions from this depth on.
     lmr_min_depth: 3, 2..=6, step 1;
     /// The reduction table's constant term, in hundredths of a ply (`lmr.rs`).
     lmr_base: 75, 0..=200, step 10;
@@ -165,7 +165,7 @@ params! {
     lmr_divisor: 225, 100..=400, step 15;
     /// A quiet move's history divided by this adjusts its reduction (by at most two plies).
     lmr_history_divisor: 6000, 2000..=16000, step 500;
-    /// Step Q3. Delta pruning in the quiescence search: a capture is skipped when even winning
+    /// `Step [delta pruning]` of the quiescence search: a capture is skipped when even winning
     /// the captured piece and this margin would not reach alpha.
     qs_delta_margin: 200, 50..=400, step 15;
     /// History bonus of a move at `depth`: `quad * depth^2 + linear * depth + base`...
@@ -174,21 +174,6 @@ params! {
     hist_bonus_base: 16, 0..=100, step 5;
     /// ...at most this much.
     hist_bonus_max: 1200, 400..=3000, step 100;
-}
-
-/// The parameter named `name` (exactly as in `PARAMS`).
-pub fn find(name: &str) -> Option<&'static Param> {
-    PARAMS.iter().find(|p| p.name == name)
-}
-
-/// The value `name` has now: its default without `tune`.
-pub fn current(name: &str) -> Option<i32> {
-    let i = PARAMS.iter().position(|p| p.name == name)?;
-    #[cfg(feature = "tune")]
-    let value = value::VALUES[i].load(std::sync::atomic::Ordering::Relaxed);
-    #[cfg(not(feature = "tune"))]
-    let value = PARAMS[i].default;
-    Some(value)
 }
 
 /// Bumped by every `set`, so tables derived from parameters (`lmr.rs`) know to rebuild.
@@ -246,6 +231,22 @@ mod tests {
 
     /// Held by the tests that read or set the values, which are global under `tune`.
     static VALUES_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    /// The parameter named `name` (exactly as in `PARAMS`).
+    fn find(name: &str) -> Option<&'static Param> {
+        PARAMS.iter().find(|p| p.name == name)
+    }
+
+    /// The value `name` has now, read by name as a tuner would see it: its default without
+    /// `tune`.
+    fn current(name: &str) -> Option<i32> {
+        let i = PARAMS.iter().position(|p| p.name == name)?;
+        #[cfg(feature = "tune")]
+        let value = value::VALUES[i].load(std::sync::atomic::Ordering::Relaxed);
+        #[cfg(not(feature = "tune"))]
+        let value = PARAMS[i].default;
+        Some(value)
+    }
 
     #[test]
     fn every_parameter_has_a_sane_range_and_a_unique_name() {

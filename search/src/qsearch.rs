@@ -5,13 +5,13 @@ use crate::history::PieceTo;
 use crate::movepicker::MovePicker;
 use crate::params::qs_delta_margin;
 use crate::score::*;
-use crate::searcher::Searcher;
 use crate::transposition::Bound;
+use crate::worker::Worker;
 use outpost_board::Move;
 
-impl Searcher<'_> {
+impl Worker<'_> {
     /// The value of the position within `alpha..beta` once the captures are resolved. The steps
-    /// are numbered Q1.. in the order they happen.
+    /// are named in brackets (`Step [stand pat]`), as in `alphabeta.rs`.
     pub(crate) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv_len[ply] = ply;
@@ -31,7 +31,7 @@ impl Searcher<'_> {
             };
         }
 
-        // Step Q1. The table, as in the main search; any depth will do here.
+        // Step [qs table]: the table, as in the main search; any depth will do here.
         let key = self.pos.key();
         let hit = self.tt.probe(key, ply);
         if let Some(h) = hit {
@@ -47,9 +47,10 @@ impl Searcher<'_> {
         }
         let tt_move = hit.map_or(Move::NONE, |h| h.mv);
 
-        // Step Q2. Stand pat: out of check the side to move may decline every capture, so the
+        // Step [stand pat]: out of check the side to move may decline every capture, so the
         // static evaluation is a lower bound. In check every evasion must be searched.
-        // The evaluation is corrected as in the main search (step 7); the table keeps the raw one.
+        // The evaluation is corrected as in the main search (step [static eval]); the table
+        // keeps the raw one.
         let (raw_eval, static_eval, mut best_score) = if in_check {
             (NO_SCORE, NO_SCORE, -INFINITE)
         } else {
@@ -87,7 +88,7 @@ impl Searcher<'_> {
         while let Some(m) = picker.next(&self.pos, self.history) {
             move_count += 1;
             if !in_check {
-                // Step Q3. Delta pruning: even winning the piece outright would not reach alpha.
+                // Step [delta pruning]: even winning the piece outright would not reach alpha.
                 let gain = self
                     .pos
                     .captured_kind(m)

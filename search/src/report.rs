@@ -3,15 +3,15 @@
 //! final line when the answer differs from the last line shown, and the one line of a root
 //! without legal moves. (The best move itself is sent by `thread.rs` after `choose.rs` picked it.)
 
-use crate::info::{reported, Bound, CurrMove, Score, SearchInfo};
+use crate::reporter::{reported, Bound, CurrMove, Score, SearchInfo};
 use crate::root::{legal_prefix, RootMove};
 use crate::score::TB_WIN_IN_MAX;
-use crate::searcher::Searcher;
 use crate::shared::{Job, ThreadResult};
+use crate::worker::Worker;
 use outpost_board::Move;
 use std::sync::atomic::Ordering;
 
-impl Searcher<'_> {
+impl Worker<'_> {
     /// A line at a root in the tablebases shows its move's table value, which is exact, unless
     /// the search has proved a mate; other lines show the search's score and bound.
     fn displayed_score(rm: &RootMove, bound: Bound) -> (i32, Bound) {

@@ -5,8 +5,8 @@
 //! first; a line never takes a move of a worse rank while a better one is left (Stockfish's
 //! `pvFirst`/`pvLast`). Without tables every move has rank 0 and there is one group.
 
-use crate::info::Bound;
 use crate::oracle::EndgameOracle;
+use crate::reporter::Bound;
 use crate::score::INFINITE;
 use crate::transposition::TranspositionTable;
 use outpost_board::{Move, Position};

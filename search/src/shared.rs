@@ -1,13 +1,15 @@
-//! What the threads of one search share: the `Job` (the root, the limits, the reporter), the
-//! `Shared` flags (stop, ponder, the hard deadline, the transposition table), and each thread's
-//! `ThreadData` (its counters, its published result, and where it waits for work).
+//! What the threads of one search share: the `Job` (the root, the limits and the time plan, the
+//! reporter), the `Shared` state (stop, ponder, the hard deadline, the transposition table), and
+//! each thread's `ThreadData` (its counters, its published result, and where it waits for work).
 //!
-//! These are plain data: the pool in `thread.rs` fills them, the `Searcher` on each thread reads
+//! These are plain data: the pool in `thread.rs` fills them, the `Worker` on each thread reads
 //! them and publishes into them, and the final choice in `choose.rs` reads what was published.
 
-use crate::info::Reporter;
+use crate::deadline::Deadline;
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::oracle::EndgameOracle;
+use crate::reporter::Reporter;
+use crate::timeman::TimeManager;
 use crate::transposition::TranspositionTable;
 use outpost_board::{Move, Position};
 use parking_lot::{Condvar, Mutex, RwLock};
@@ -20,6 +22,8 @@ pub(crate) struct Job {
     pub position: Position,
     pub history: Vec<u64>,
     pub limits: SearchLimits,
+    /// The soft and hard limits of `limits`, computed once for every thread.
+    pub time: TimeManager,
     pub options: SearchOptions,
     pub reporter: Arc<dyn Reporter>,
     pub oracle: Option<Arc<dyn EndgameOracle>>,
@@ -86,15 +90,9 @@ pub(crate) struct Shared {
     pub stop: AtomicBool,
     /// The search is pondering: no time limit, no best move until `ponderhit` or `stop`.
     pub pondering: AtomicBool,
-    /// A `ponderhit` arrived that the main thread has not yet seen (it restarts the clock).
-    pub ponderhit: AtomicBool,
     /// Bumped by `clear` so each thread forgets its histories before its next search.
     pub clear_epoch: AtomicU64,
-    /// The hard time limit in milliseconds from `Job::started`, for every thread to watch
-    /// (`NO_DEADLINE` without one, and while pondering).
-    pub deadline_ms: AtomicU64,
+    /// The hard time limit every thread watches, and when our clock started.
+    pub deadline: Deadline,
     pub tt: RwLock<TranspositionTable>,
 }
-
-/// `Shared::deadline_ms` when there is no hard time limit.
-pub(crate) const NO_DEADLINE: u64 = u64::MAX;

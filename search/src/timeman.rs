@@ -5,11 +5,13 @@
 //! down when the best move is stable. The *hard* limit is checked inside the search (every 1024
 //! nodes) and is never exceeded, so the engine never loses on time; it always leaves
 //! `Move Overhead` milliseconds in reserve for the GUI and the operating system.
-//! `ponderhit` restarts the clock, because the GUI starts our clock only then.
+//!
+//! A `TimeManager` is the plan of one search, computed once when it starts (`thread.rs`); the
+//! clock it is measured against, which `ponderhit` starts anew, is the shared `Deadline`
+//! (`deadline.rs`).
 
 use crate::limits::SearchLimits;
 use outpost_board::Color;
-use std::time::Instant;
 
 /// Moves to plan for when the GUI does not say (sudden death).
 const DEFAULT_MOVES_TO_GO: i64 = 35;
@@ -18,10 +20,9 @@ const MAX_MOVES_TO_GO: i64 = 50;
 
 #[derive(Clone, Debug)]
 pub struct TimeManager {
-    origin: Instant,
     /// Target time in ms, `None` when no clock applies.
     soft: Option<u64>,
-    /// Absolute limit in ms.
+    /// Absolute limit in ms, `None` when no clock applies.
     hard: Option<u64>,
     /// Whether the limits came from a clock (so forced moves may be played at once).
     clock: bool,
@@ -33,26 +34,16 @@ fn percent(ms: i64, pct: i64) -> i64 {
 }
 
 impl TimeManager {
-    /// Limits for `side` to move under `limits`.
+    /// Limits for `side` to move under `limits` (none in `go infinite`).
     pub fn new(limits: &SearchLimits, side: Color, overhead_ms: i64) -> TimeManager {
-        TimeManager::started_at(limits, side, overhead_ms, Instant::now())
-    }
-
-    /// Limits for `side` to move under `limits`, counted from `origin`: the moment `go`
-    /// arrived, so time spent before the search thread first runs (which on a machine with
-    /// more threads than cores can be long) is counted too.
-    pub fn started_at(
-        limits: &SearchLimits,
-        side: Color,
-        overhead_ms: i64,
-        origin: Instant,
-    ) -> TimeManager {
+        if limits.infinite {
+            return TimeManager::unlimited();
+        }
         let overhead = overhead_ms.max(0);
         if let Some(mt) = limits.movetime {
             // A fixed time: use it all, less the reserve, and no soft stop.
             let hard = mt.saturating_sub(overhead).max(1) as u64;
             return TimeManager {
-                origin,
                 soft: None,
                 hard: Some(hard),
                 clock: false,
@@ -64,7 +55,6 @@ impl TimeManager {
         };
         let Some(time) = time else {
             return TimeManager {
-                origin,
                 soft: None,
                 hard: None,
                 clock: false,
@@ -84,7 +74,6 @@ impl TimeManager {
             (soft, hard)
         };
         TimeManager {
-            origin,
             soft: Some(soft.min(hard).max(0) as u64),
             hard: Some(hard.max(0) as u64),
             clock: true,
@@ -94,28 +83,10 @@ impl TimeManager {
     /// No limit at all (depth, nodes, infinite).
     pub fn unlimited() -> TimeManager {
         TimeManager {
-            origin: Instant::now(),
             soft: None,
             hard: None,
             clock: false,
         }
-    }
-
-    /// Restarts the clock (on `ponderhit`).
-    pub fn restart(&mut self) {
-        self.origin = Instant::now();
-    }
-
-    /// Milliseconds since the start (or since `ponderhit`).
-    #[inline]
-    pub fn elapsed_ms(&self) -> u64 {
-        self.origin.elapsed().as_millis() as u64
-    }
-
-    /// Whether the absolute limit is reached.
-    #[inline]
-    pub fn hard_exceeded(&self) -> bool {
-        self.hard.is_some_and(|h| self.elapsed_ms() >= h)
     }
 
     pub fn soft_ms(&self) -> Option<u64> {
@@ -126,12 +97,19 @@ impl TimeManager {
         self.hard
     }
 
-    /// Decides after a completed iteration whether to start another one.
+    /// Decides after a completed iteration whether to start another one, `clock_ms` into our
+    /// time for this move.
     ///
     /// `stable_iterations`: iterations the best move has stayed the same; `score_drop`: how much
     /// the score fell since the previous iteration (negative when it rose); `forced`: only one
     /// legal root move.
-    pub fn iteration_done(&self, stable_iterations: u32, score_drop: i32, forced: bool) -> bool {
+    pub fn iteration_done(
+        &self,
+        clock_ms: u64,
+        stable_iterations: u32,
+        score_drop: i32,
+        forced: bool,
+    ) -> bool {
         let Some(soft) = self.soft else {
             return false;
         };
@@ -145,7 +123,7 @@ impl TimeManager {
         let falling = 1.0 + 0.75 * f64::from(score_drop.clamp(0, 100)) / 100.0;
         let budget = (soft as f64 * stability * falling) as u64;
         let budget = budget.min(self.hard.unwrap_or(u64::MAX));
-        self.elapsed_ms() >= budget
+        clock_ms >= budget
     }
 }
 
@@ -190,7 +168,7 @@ mod tests {
         let tm = TimeManager::new(&SearchLimits::movetime(1_000), Color::Black, 30);
         assert_eq!(tm.hard_ms(), Some(970));
         assert_eq!(tm.soft_ms(), None);
-        assert!(!tm.iteration_done(0, 0, true));
+        assert!(!tm.iteration_done(10_000, 0, 0, true));
     }
 
     /// `go wtime 99999999999999999999999` reaches here clamped to `i64::MAX`: no overflow, and

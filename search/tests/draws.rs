@@ -5,9 +5,9 @@ mod common;
 
 use common::run;
 use outpost_board::Position;
-use outpost_search::{Score, Search, SearchLimits, SearchOptions};
+use outpost_search::{Score, SearchLimits, SearchOptions, ThreadPool};
 
-fn score_of(search: &Search, fen: &str, history: Vec<u64>, depth: i32) -> Score {
+fn score_of(search: &ThreadPool, fen: &str, history: Vec<u64>, depth: i32) -> Score {
     let pos = Position::from_fen(fen).unwrap();
     let c = run(
         search,
@@ -27,7 +27,7 @@ fn threefold_through_the_game_history() {
     let fen = "8/8/8/8/8/2k5/8/K6q w - - 20 60";
     let pos = Position::from_fen(fen).unwrap();
     let after = pos.play(pos.parse_uci_move("a1a2").unwrap()).key();
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     let lost = score_of(&search, fen, Vec::new(), 8);
     match lost {
         Score::Cp(cp) => assert!(cp < -500, "{lost:?}"),
@@ -35,7 +35,7 @@ fn threefold_through_the_game_history() {
     }
     // The repeated position is 3 and 7 plies before the root's child.
     let history = vec![after, 11, 12, 13, after, 14, 15];
-    let mut s2 = Search::new(1, 16).unwrap();
+    let mut s2 = ThreadPool::new(1, 16).unwrap();
     s2.clear();
     assert_eq!(score_of(&s2, fen, history.clone(), 8), Score::Cp(0));
     // A single earlier occurrence is only a twofold: still lost.
@@ -46,7 +46,7 @@ fn threefold_through_the_game_history() {
 
 #[test]
 fn fifty_move_rule_draws_but_mate_on_the_last_move_counts() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     // A queen up with nothing to capture and no mate in one: the next move ends the game drawn.
     assert_eq!(
         score_of(&search, "7k/8/8/8/8/3K4/8/1Q6 w - - 99 80", Vec::new(), 6),
@@ -66,7 +66,7 @@ fn fifty_move_rule_draws_but_mate_on_the_last_move_counts() {
 
 #[test]
 fn insufficient_material_is_a_draw() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     for fen in [
         "8/8/8/4k3/8/8/8/2B1K3 w - - 0 1",
         "8/8/8/4k3/8/8/8/1N2K3 b - - 0 1",

@@ -6,7 +6,7 @@ mod common;
 
 use common::run;
 use outpost_board::Position;
-use outpost_search::{Score, Search, SearchLimits, SearchOptions};
+use outpost_search::{Score, SearchLimits, SearchOptions, ThreadPool};
 use std::time::Instant;
 
 fn suite() -> Vec<(String, i32)> {
@@ -31,7 +31,7 @@ fn suite() -> Vec<(String, i32)> {
 fn finds_every_mate_with_the_right_distance() {
     let positions = suite();
     assert!(positions.len() >= 30, "only {} positions", positions.len());
-    let mut search = Search::new(1, 64).unwrap();
+    let mut search = ThreadPool::new(1, 64).unwrap();
     let mut failures = Vec::new();
     for (fen, n) in &positions {
         let pos = Position::from_fen(fen).unwrap();

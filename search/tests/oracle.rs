@@ -6,7 +6,9 @@ mod common;
 
 use common::run;
 use outpost_board::{Color, Move, PieceType, Position};
-use outpost_search::{EndgameOracle, RankedMove, Score, Search, SearchLimits, SearchOptions, Wdl};
+use outpost_search::{
+    EndgameOracle, RankedMove, Score, SearchLimits, SearchOptions, ThreadPool, Wdl,
+};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -61,7 +63,7 @@ impl EndgameOracle for Toy {
 fn root_moves_are_filtered_by_the_ranking() {
     let pos = Position::from_fen("8/8/8/4k3/8/8/3Q4/4K3 w - - 0 1").unwrap();
     let preferred = pos.parse_uci_move("e1f1").unwrap();
-    let mut search = Search::new(1, 16).unwrap();
+    let mut search = ThreadPool::new(1, 16).unwrap();
     search.set_oracle(Some(Arc::new(Toy {
         preferred,
         probes: AtomicU64::new(0),
@@ -89,7 +91,7 @@ fn captures_into_the_tables_take_the_oracle_verdict() {
         preferred: Move::NONE,
         probes: AtomicU64::new(0),
     });
-    let mut search = Search::new(1, 16).unwrap();
+    let mut search = ThreadPool::new(1, 16).unwrap();
     search.set_oracle(Some(toy.clone()));
     let c = run(
         &search,
@@ -128,7 +130,7 @@ fn multipv_lines_follow_the_ranking_and_show_their_table_result() {
     let pos = Position::from_fen("8/8/8/4k3/8/8/3Q4/4K3 w - - 0 1").unwrap();
     let legal = pos.legal_moves().len();
     let preferred = pos.parse_uci_move("e1f1").unwrap();
-    let mut search = Search::new(1, 16).unwrap();
+    let mut search = ThreadPool::new(1, 16).unwrap();
     search.set_oracle(Some(Arc::new(Toy {
         preferred,
         probes: AtomicU64::new(0),
@@ -153,7 +155,7 @@ fn multipv_lines_follow_the_ranking_and_show_their_table_result() {
         for (k, info) in last.iter().enumerate() {
             assert_eq!(info.multipv, k + 1);
             let expected = if info.pv[0] == preferred {
-                Score::Cp(outpost_search::info::TB_CP - 3)
+                Score::Cp(outpost_search::reporter::TB_CP - 3)
             } else {
                 Score::Cp(0)
             };

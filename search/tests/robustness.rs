@@ -6,7 +6,7 @@ mod common;
 
 use common::{random_position, run, Collector, Rng};
 use outpost_board::{Move, Position};
-use outpost_search::{Bound, Score, Search, SearchLimits, SearchOptions};
+use outpost_search::{Bound, Score, SearchLimits, SearchOptions, ThreadPool};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -32,7 +32,7 @@ fn assert_legal_answer(pos: &Position, c: &Collector) {
 
 #[test]
 fn zero_or_negative_time_still_plays_a_legal_move() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     let mut rng = Rng::new(3);
     for i in 0..40 {
         let pos = random_position(&mut rng, 40);
@@ -51,7 +51,7 @@ fn zero_or_negative_time_still_plays_a_legal_move() {
 
 #[test]
 fn stop_right_after_start_answers_legally_and_fast() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     let mut rng = Rng::new(5);
     for i in 0..40 {
         let pos = random_position(&mut rng, 40);
@@ -82,7 +82,7 @@ fn stop_right_after_start_answers_legally_and_fast() {
 
 #[test]
 fn stop_is_answered_within_ten_milliseconds_mid_search() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     let pos = Position::startpos();
     let mut times = Vec::new();
     for _ in 0..5 {
@@ -108,7 +108,7 @@ fn stop_is_answered_within_ten_milliseconds_mid_search() {
 
 #[test]
 fn mate_and_stalemate_roots_answer_none() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     for (fen, score) in [
         (
             "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
@@ -131,7 +131,7 @@ fn mate_and_stalemate_roots_answer_none() {
 
 #[test]
 fn depth_one_and_node_limits_give_legal_moves() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     let mut rng = Rng::new(9);
     for i in 0..60 {
         let pos = random_position(&mut rng, 50);
@@ -163,7 +163,7 @@ fn depth_one_and_node_limits_give_legal_moves() {
 
 #[test]
 fn two_threads_search_and_answer_legally() {
-    let search = Search::new(2, 16).unwrap();
+    let search = ThreadPool::new(2, 16).unwrap();
     assert_eq!(search.threads(), 2);
     let mut rng = Rng::new(21);
     for _ in 0..8 {
@@ -191,7 +191,7 @@ fn two_threads_search_and_answer_legally() {
 
 #[test]
 fn ponder_and_infinite_wait_for_stop_or_ponderhit() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     // A mate in one with a depth limit: the search is over at once, but must not answer.
     let pos = Position::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
     for ponder in [false, true] {
@@ -249,7 +249,7 @@ fn ponder_and_infinite_wait_for_stop_or_ponderhit() {
 
 #[test]
 fn multipv_reports_distinct_lines_in_order() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     let pos = Position::startpos();
     let options = SearchOptions {
         multipv: 3,
@@ -277,7 +277,7 @@ fn multipv_reports_distinct_lines_in_order() {
 
 #[test]
 fn searchmoves_restricts_the_root() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     // Only a quiet king move is allowed although the queen could take a rook.
     let pos = Position::from_fen("4k3/8/8/3r4/8/8/3Q4/4K3 w - - 0 1").unwrap();
     let only = vec![
@@ -298,7 +298,7 @@ fn searchmoves_restricts_the_root() {
 
 #[test]
 fn mate_limit_stops_the_search() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     let pos = Position::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
     let limits = SearchLimits {
         mate: Some(1),
@@ -312,7 +312,7 @@ fn mate_limit_stops_the_search() {
 
 #[test]
 fn a_self_play_game_stays_legal_and_sees_its_own_history() {
-    let search = Search::new(1, 16).unwrap();
+    let search = ThreadPool::new(1, 16).unwrap();
     let mut pos = Position::startpos();
     // Keys since the last capture or pawn move, as the engine keeps them.
     let mut history: Vec<u64> = Vec::new();
@@ -348,7 +348,7 @@ fn a_self_play_game_stays_legal_and_sees_its_own_history() {
 
 #[test]
 fn options_change_between_searches() {
-    let mut search = Search::new(1, 16).unwrap();
+    let mut search = ThreadPool::new(1, 16).unwrap();
     let pos = Position::startpos();
     let c = run(
         &search,

@@ -6,7 +6,7 @@ mod common;
 
 use common::{random_position, run, Collector, Rng};
 use outpost_board::{Move, Position};
-use outpost_search::{Search, SearchLimits, SearchOptions, Skill};
+use outpost_search::{SearchLimits, SearchOptions, Skill, ThreadPool};
 use std::sync::Arc;
 
 fn handicapped(elo: i32, seed: u64) -> SearchOptions {
@@ -18,12 +18,12 @@ fn handicapped(elo: i32, seed: u64) -> SearchOptions {
 
 /// A search of a fresh table to at most depth 10, so each result depends on its inputs only
 /// (the node budgets of the levels used here end it first, except where a test says).
-fn play(search: &mut Search, pos: Position, options: SearchOptions) -> Arc<Collector> {
+fn play(search: &mut ThreadPool, pos: Position, options: SearchOptions) -> Arc<Collector> {
     play_to(search, pos, options, 10)
 }
 
 fn play_to(
-    search: &mut Search,
+    search: &mut ThreadPool,
     pos: Position,
     options: SearchOptions,
     depth: i32,
@@ -42,7 +42,7 @@ fn best(c: &Collector) -> Move {
 
 #[test]
 fn the_node_budget_holds_once_depth_one_is_done() {
-    let mut search = Search::new(1, 16).unwrap();
+    let mut search = ThreadPool::new(1, 16).unwrap();
     let mut rng = Rng::new(11);
     let skill = Skill::new(1800, 1);
     for _ in 0..20 {
@@ -66,7 +66,7 @@ fn the_node_budget_holds_once_depth_one_is_done() {
 
 #[test]
 fn the_move_played_is_one_of_the_lines_searched_and_reported_last() {
-    let mut search = Search::new(1, 16).unwrap();
+    let mut search = ThreadPool::new(1, 16).unwrap();
     let mut rng = Rng::new(12);
     for seed in 0..20 {
         let pos = random_position(&mut rng, 30);
@@ -85,7 +85,7 @@ fn the_move_played_is_one_of_the_lines_searched_and_reported_last() {
 
 #[test]
 fn weak_levels_vary_their_choice_and_full_strength_does_not() {
-    let mut search = Search::new(1, 16).unwrap();
+    let mut search = ThreadPool::new(1, 16).unwrap();
     let pos =
         Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
             .unwrap();
@@ -104,8 +104,8 @@ fn weak_levels_vary_their_choice_and_full_strength_does_not() {
 
 #[test]
 fn threads_do_not_change_a_handicapped_answer() {
-    let mut one = Search::new(1, 16).unwrap();
-    let mut two = Search::new(2, 16).unwrap();
+    let mut one = ThreadPool::new(1, 16).unwrap();
+    let mut two = ThreadPool::new(2, 16).unwrap();
     let mut rng = Rng::new(13);
     for seed in 0..10 {
         let pos = random_position(&mut rng, 30);

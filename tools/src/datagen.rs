@@ -1,7 +1,7 @@
 //! `outpost datagen`: training data from our own self-play, for the network trainer and the
 //! evaluation tuner.
 //!
-//! Worker threads each own a one-thread `Search` and play whole games at a fixed node count or
+//! Worker threads each own a one-thread `ThreadPool` and play whole games at a fixed node count or
 //! depth. A game opens with a position from `--openings` (if given: FEN or EPD lines, or a PGN
 //! file whose games' last positions are taken) and a few uniformly random legal moves, replayed until a short search finds the result balanced; then both sides play the
 //! search's best move until the game ends by the rules or by adjudication: a resignation when
@@ -25,7 +25,7 @@ use crate::error::{FileAction, OpeningsError, ToolError};
 use outpost_board::{Color, Move, Position, Rng};
 use outpost_eval::nnue::{self, Network};
 use outpost_search::{
-    Bound, CurrMove, Reporter, Score, Search, SearchInfo, SearchLimits, SearchOptions,
+    Bound, CurrMove, Reporter, Score, SearchInfo, SearchLimits, SearchOptions, ThreadPool,
 };
 use std::collections::HashSet;
 use std::fs::File;
@@ -381,7 +381,7 @@ pub fn generate(
     for _ in 0..config.threads {
         let (next, tx, config, todo) = (next.clone(), tx.clone(), config.clone(), todo.clone());
         workers.push(std::thread::spawn(move || {
-            let mut search = match Search::new(1, config.hash_mb) {
+            let mut search = match ThreadPool::new(1, config.hash_mb) {
                 Ok(s) => s,
                 Err(e) => {
                     let _ = tx.send(Err(ToolError::Search(e.to_string())));
@@ -473,7 +473,7 @@ struct Verdict {
     mate: bool,
 }
 
-fn think(search: &Search, pos: &Position, history: &[u64], config: &Config) -> Verdict {
+fn think(search: &ThreadPool, pos: &Position, history: &[u64], config: &Config) -> Verdict {
     let capture = Arc::new(Capture::default());
     search.start(
         *pos,
@@ -533,7 +533,7 @@ fn rules_result(pos: &Position, history: &[u64]) -> Option<f64> {
 /// The game's start: an openings line (if any) and random legal moves, replayed until they
 /// lead somewhere playable and a short search finds it balanced. Returns the position, the keys
 /// before it and its ply.
-fn opening(search: &Search, config: &Config, rng: &mut Rng) -> (Position, Vec<u64>, usize) {
+fn opening(search: &ThreadPool, config: &Config, rng: &mut Rng) -> (Position, Vec<u64>, usize) {
     for _ in 0..100 {
         let mut pos = if config.openings.is_empty() {
             Position::startpos()
@@ -565,7 +565,7 @@ fn opening(search: &Search, config: &Config, rng: &mut Rng) -> (Position, Vec<u6
     (Position::startpos(), Vec::new(), 0)
 }
 
-fn play_game(search: &mut Search, config: &Config, number: u64) -> Game {
+fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
     let mut rng = game_rng(config.seed, number);
     search.clear();
     let (mut pos, mut history, mut ply) = opening(search, config, &mut rng);

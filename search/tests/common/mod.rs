@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 use outpost_board::{Move, Position};
-use outpost_search::{CurrMove, Reporter, Score, Search, SearchInfo, SearchLimits, SearchOptions};
+use outpost_search::{
+    CurrMove, Reporter, Score, SearchInfo, SearchLimits, SearchOptions, ThreadPool,
+};
 use parking_lot::Mutex;
 use std::sync::Arc;
 
@@ -42,7 +44,7 @@ impl Collector {
 
 /// Searches to completion and returns the collector.
 pub fn run(
-    search: &Search,
+    search: &ThreadPool,
     pos: Position,
     history: Vec<u64>,
     limits: SearchLimits,

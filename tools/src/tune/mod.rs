@@ -1,4 +1,4 @@
-//! The Texel tuner (`outpost tune <data>`): fits every `Score` weight of the evaluation at once
+//! The Texel tuner (`outpost tune <data>`): fits every `Tapered` weight of the evaluation at once
 //! to game results, and writes the new table as Rust source.
 //!
 //! Steps: read the positions (`data`), hold out the last part of the file for validation (with

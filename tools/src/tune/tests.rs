@@ -52,7 +52,7 @@ fn coefficients_reproduce_the_evaluation() {
     let positions = playout_positions(60, 7);
     let mut seed = 99u64;
     for (n, pos) in positions.iter().enumerate() {
-        // Move every linear Score weight by a pseudo-random amount in -20..=20.
+        // Move every linear `Tapered` weight by a pseudo-random amount in -20..=20.
         let moved: Vec<i32> = base
             .iter()
             .zip(&names)

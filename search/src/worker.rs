@@ -1,4 +1,4 @@
-//! `Searcher`: one search on one thread, and what it keeps along the current line.
+//! `Worker`: one search on one thread, and what it keeps along the current line.
 //!
 //! It borrows the shared transposition table, the job and the thread's own history tables and
 //! evaluator; everything else it needs (stacks, PV table, root moves, the key history for
@@ -14,7 +14,6 @@ use crate::oracle::{EndgameOracle, Wdl};
 use crate::root::{RootMove, RootMoves, RootTables};
 use crate::score::*;
 use crate::shared::{Job, Shared, ThreadData};
-use crate::timeman::TimeManager;
 use crate::transposition::TranspositionTable;
 use outpost_board::{Move, PieceType, Position};
 use outpost_eval::Evaluator;
@@ -49,7 +48,7 @@ impl StackEntry {
 }
 
 /// One search on one thread.
-pub(crate) struct Searcher<'a> {
+pub(crate) struct Worker<'a> {
     pub tt: &'a TranspositionTable,
     pub shared: &'a Shared,
     pub job: &'a Job,
@@ -77,7 +76,6 @@ pub(crate) struct Searcher<'a> {
     pub tbhits: u64,
     /// Null-move verification: no null move for the side being verified below this ply.
     pub nmp_min_ply: usize,
-    pub tm: TimeManager,
     pub stopped: bool,
     /// Whether tablebases are probed inside the tree (off when the root was already ranked).
     pub probe_tb: bool,
@@ -101,7 +99,7 @@ pub(crate) struct Searcher<'a> {
     pub reported_lines: Vec<RootMove>,
 }
 
-impl<'a> Searcher<'a> {
+impl<'a> Worker<'a> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         tt: &'a TranspositionTable,
@@ -112,7 +110,7 @@ impl<'a> Searcher<'a> {
         correction: &'a mut Correction,
         eval: &'a mut Evaluator,
         thread_id: usize,
-    ) -> Searcher<'a> {
+    ) -> Worker<'a> {
         let pos = job.position;
         // The evaluator follows the line from this root (a network's accumulators need it).
         eval.set_network(job.options.network.clone());
@@ -124,17 +122,7 @@ impl<'a> Searcher<'a> {
         let mut stack = vec![StackEntry::EMPTY; MAX_PLY + STACK_OFFSET + 4];
         // The game history counts for repetitions as far back as the fifty-move counter allows.
         stack[STACK_OFFSET].plies_from_null = usize::MAX / 2;
-        let tm = if job.limits.infinite {
-            TimeManager::unlimited()
-        } else {
-            TimeManager::started_at(
-                &job.limits,
-                pos.side_to_move(),
-                job.options.move_overhead_ms,
-                job.started,
-            )
-        };
-        Searcher {
+        Worker {
             tt,
             shared,
             job,
@@ -158,7 +146,6 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             tbhits: 0,
             nmp_min_ply: 0,
-            tm,
             stopped: false,
             probe_tb: false,
             tb_limit: 0,

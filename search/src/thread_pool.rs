@@ -1,4 +1,4 @@
-//! Lazy SMP: the pool of search threads and the `Search` handle the engine drives.
+//! Lazy SMP: the pool of search threads and the `ThreadPool` handle the engine drives.
 //!
 //! Every thread runs the same iterative deepening on the same root and shares only the
 //! transposition table, so the threads help each other through the table and drift apart by
@@ -32,23 +32,24 @@
 
 use crate::choose;
 use crate::correction::Correction;
+use crate::deadline::Deadline;
 use crate::history::History;
-use crate::info::Reporter;
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::oracle::EndgameOracle;
 use crate::report::report_no_legal_move;
-use crate::searcher::Searcher;
-use crate::shared::{Job, Shared, ThreadData, ThreadResult, NO_DEADLINE};
+use crate::reporter::Reporter;
+use crate::shared::{Job, Shared, ThreadData, ThreadResult};
 use crate::timeman::TimeManager;
 use crate::transposition::{TranspositionTable, TtError};
+use crate::worker::Worker;
 use outpost_board::{Move, Position};
 use outpost_eval::Evaluator;
-use parking_lot::{Mutex, RwLock};
+use parking_lot::RwLock;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Search threads get a large stack: the recursion is up to `MAX_PLY` deep and each frame holds
 /// a move picker. (Only the pages used are ever mapped, so 1024 threads cost little.)
@@ -89,17 +90,17 @@ impl From<TtError> for SearchError {
     }
 }
 
-/// What a thread keeps from one search to the next.
-struct Worker {
+/// What a thread keeps from one search to the next (its `Worker` borrows it for each search).
+struct WorkerMemory {
     history: History,
     correction: Correction,
     eval: Evaluator,
     epoch: u64,
 }
 
-/// Stops the running search from any thread (see [`Search::stop_signal`]). It only raises the
+/// Stops the running search from any thread (see [`ThreadPool::stop_signal`]). It only raises the
 /// flag every node checks: a search that waits out `infinite` or `ponder` is woken by
-/// [`Search::stop`], which the owner still calls.
+/// [`ThreadPool::stop`], which the owner still calls.
 #[derive(Clone)]
 pub struct StopSignal(Arc<Shared>);
 
@@ -111,42 +112,38 @@ impl StopSignal {
     }
 }
 
-/// The search: a pool of threads sharing one transposition table.
+/// The search threads: a pool sharing one transposition table, each thread running a `Worker`
+/// per search.
 ///
 /// Typical use: `start(..)` on `go`, `stop()` on `stop`, `ponderhit()` on `ponderhit`, `wait()`
 /// before changing options or quitting. Exactly one `Reporter::bestmove` call follows every
 /// `start`.
-pub struct Search {
+pub struct ThreadPool {
     shared: Arc<Shared>,
     handles: Vec<JoinHandle<()>>,
     threads: Vec<Arc<ThreadData>>,
-    /// While a ponder search runs: its start and hard limit, for `ponderhit` to set the
-    /// deadline from.
-    ponder_limit: Mutex<Option<(Instant, Duration)>>,
     oracle: Option<Arc<dyn EndgameOracle>>,
 }
 
-impl Search {
+impl ThreadPool {
     /// A search with `threads` threads (at least 1) and a `hash_mb` MB table.
-    pub fn new(threads: usize, hash_mb: usize) -> Result<Search, SearchError> {
+    pub fn new(threads: usize, hash_mb: usize) -> Result<ThreadPool, SearchError> {
         let shared = Arc::new(Shared {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
-            ponderhit: AtomicBool::new(false),
             clear_epoch: AtomicU64::new(0),
-            deadline_ms: AtomicU64::new(NO_DEADLINE),
+            deadline: Deadline::default(),
             tt: RwLock::new(TranspositionTable::new(hash_mb)?),
         });
-        let mut search = Search {
+        let mut pool = ThreadPool {
             shared,
             handles: Vec::new(),
             threads: Vec::new(),
-            ponder_limit: Mutex::new(None),
             oracle: None,
         };
-        search.spawn(threads.max(1))?;
-        search.wait();
-        Ok(search)
+        pool.spawn(threads.max(1))?;
+        pool.wait();
+        Ok(pool)
     }
 
     fn spawn(&mut self, count: usize) -> Result<(), SearchError> {
@@ -255,29 +252,19 @@ impl Search {
             td.completed.store(0, Ordering::Relaxed);
             *td.result.lock() = ThreadResult::default();
         }
-        let hard_ms = if limits.infinite {
-            None
-        } else {
-            TimeManager::started_at(
-                &limits,
-                position.side_to_move(),
-                options.move_overhead_ms,
-                started,
-            )
-            .hard_ms()
-        };
-        *self.ponder_limit.lock() = hard_ms
-            .filter(|_| limits.ponder)
-            .map(|ms| (started, Duration::from_millis(ms)));
-        let deadline = hard_ms.filter(|_| !limits.ponder).unwrap_or(NO_DEADLINE);
-        self.shared.deadline_ms.store(deadline, Ordering::SeqCst);
+        // The one place the time limits are computed: every thread reads them from the job and
+        // the deadline.
+        let time = TimeManager::new(&limits, position.side_to_move(), options.move_overhead_ms);
+        self.shared
+            .deadline
+            .arm(started, time.hard_ms(), limits.ponder);
         self.shared.stop.store(false, Ordering::SeqCst);
-        self.shared.ponderhit.store(false, Ordering::SeqCst);
         self.shared.pondering.store(limits.ponder, Ordering::SeqCst);
         let job = Arc::new(Job {
             position,
             history,
             limits,
+            time,
             options,
             reporter,
             oracle: self.oracle.clone(),
@@ -297,22 +284,16 @@ impl Search {
     }
 
     /// A handle that stops this search from another thread, e.g. the stdin reader as soon as
-    /// it reads `stop`, without a trip through the thread that owns the `Search`.
+    /// it reads `stop`, without a trip through the thread that owns the `ThreadPool`.
     pub fn stop_signal(&self) -> StopSignal {
         StopSignal(Arc::clone(&self.shared))
     }
 
-    /// The opponent played the expected move: continue under the normal time control.
+    /// The opponent played the expected move: continue under the normal time control, whose
+    /// clock starts now (the one place `ponderhit` moves the deadline).
     pub fn ponderhit(&self) {
+        self.shared.deadline.ponderhit();
         self.shared.pondering.store(false, Ordering::SeqCst);
-        self.shared.ponderhit.store(true, Ordering::SeqCst);
-        if let Some((started, hard)) = self.ponder_limit.lock().take() {
-            // The clock starts now: the GUI starts ours only at the opponent's move.
-            let deadline = started.elapsed() + hard;
-            self.shared
-                .deadline_ms
-                .store(deadline.as_millis() as u64, Ordering::SeqCst);
-        }
         self.nudge_main();
     }
 
@@ -362,7 +343,7 @@ impl Search {
     }
 }
 
-impl Drop for Search {
+impl Drop for ThreadPool {
     fn drop(&mut self) {
         self.stop();
         self.wait();
@@ -379,7 +360,7 @@ fn hand_over(td: &ThreadData, job: Arc<Job>) {
 }
 
 fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
-    let mut worker = Box::new(Worker {
+    let mut memory = Box::new(WorkerMemory {
         history: History::new(),
         correction: Correction::new(),
         eval: Evaluator::new(),
@@ -411,31 +392,31 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
             continue;
         }
         let epoch = shared.clear_epoch.load(Ordering::Relaxed);
-        if epoch != worker.epoch {
-            worker.history.clear();
-            worker.correction.clear();
-            worker.eval.clear();
-            worker.epoch = epoch;
+        if epoch != memory.epoch {
+            memory.history.clear();
+            memory.correction.clear();
+            memory.eval.clear();
+            memory.epoch = epoch;
         }
         let tt = shared.tt.read();
-        let mut searcher = Searcher::new(
+        let mut worker = Worker::new(
             &tt,
             shared,
             &job,
             td,
-            &mut worker.history,
-            &mut worker.correction,
-            &mut worker.eval,
+            &mut memory.history,
+            &mut memory.correction,
+            &mut memory.eval,
             id,
         );
         if id == 0 {
-            run_main(&mut searcher, &tt, shared, &job, td);
+            run_main(&mut worker, &tt, shared, &job, td);
         } else if job.options.skill.is_none() {
             // A handicapped search is the main thread's alone, so its node budget means the
             // same whatever `Threads` says.
-            searcher.setup_root();
-            if !searcher.root.moves.is_empty() {
-                searcher.iterate();
+            worker.setup_root();
+            if !worker.root.moves.is_empty() {
+                worker.iterate();
             }
         }
     }
@@ -443,15 +424,15 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
 
 /// The main thread's search: iterate, wait out `infinite`/`ponder`, stop the helpers, answer.
 fn run_main(
-    searcher: &mut Searcher<'_>,
+    worker: &mut Worker<'_>,
     tt: &TranspositionTable,
     shared: &Shared,
     job: &Job,
     td: &ThreadData,
 ) {
-    searcher.setup_root();
-    if !searcher.root.moves.is_empty() {
-        searcher.iterate();
+    worker.setup_root();
+    if !worker.root.moves.is_empty() {
+        worker.iterate();
     }
     // In infinite and ponder mode the answer waits for `stop` (or `ponderhit`), however early
     // the search finished.
@@ -467,15 +448,15 @@ fn run_main(
     // completed is published already, and with many threads on few cores their unwinding
     // takes the time of a trip through the scheduler's queue.
     shared.stop.store(true, Ordering::SeqCst);
-    if searcher.root.moves.is_empty() {
+    if worker.root.moves.is_empty() {
         report_no_legal_move(job);
         job.reporter.bestmove(Move::NONE, None);
         return;
     }
-    let choice = choose::final_move(job, searcher.outcome());
+    let choice = choose::final_move(job, worker.outcome());
     if choice.report {
         // Show the line that is played, so the GUI's last info matches the best move.
-        searcher.report_result(&choice.result, &choice.pv);
+        worker.report_result(&choice.result, &choice.pv);
     }
     let ponder = choose::ponder_move(tt, &job.position, &choice.pv);
     job.reporter.bestmove(choice.best_move(), ponder);

@@ -6,7 +6,7 @@
 use outpost_board::{Bitboard, Square};
 
 /// Attack information gathered while evaluating, per side.
-pub(crate) struct Info {
+pub(crate) struct AttackMaps {
     pub occ: Bitboard,
     pub king: [Square; 2],
     pub zone: [Bitboard; 2],

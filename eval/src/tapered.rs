@@ -1,4 +1,4 @@
-//! `Score`: a middlegame and an endgame value packed into one `i32`.
+//! `Tapered`: a middlegame and an endgame value packed into one `i32`.
 //!
 //! Every evaluation term has a middlegame and an endgame weight; adding them as one packed integer
 //! halves the arithmetic and keeps the two halves from being mixed up. The endgame half lives in the
@@ -11,20 +11,20 @@ use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
 /// A packed (middlegame, endgame) pair.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Score(i32);
+pub struct Tapered(i32);
 
 /// Short constructor for weight tables: `s(mg, eg)`.
 #[inline(always)]
-pub const fn s(mg: i32, eg: i32) -> Score {
-    Score::new(mg, eg)
+pub const fn s(mg: i32, eg: i32) -> Tapered {
+    Tapered::new(mg, eg)
 }
 
-impl Score {
-    pub const ZERO: Score = Score(0);
+impl Tapered {
+    pub const ZERO: Tapered = Tapered(0);
 
     #[inline(always)]
-    pub const fn new(mg: i32, eg: i32) -> Score {
-        Score((eg << 16).wrapping_add(mg))
+    pub const fn new(mg: i32, eg: i32) -> Tapered {
+        Tapered((eg << 16).wrapping_add(mg))
     }
 
     #[inline(always)]
@@ -39,59 +39,59 @@ impl Score {
     }
 }
 
-impl Add for Score {
-    type Output = Score;
+impl Add for Tapered {
+    type Output = Tapered;
     #[inline(always)]
-    fn add(self, rhs: Score) -> Score {
-        Score(self.0.wrapping_add(rhs.0))
+    fn add(self, rhs: Tapered) -> Tapered {
+        Tapered(self.0.wrapping_add(rhs.0))
     }
 }
 
-impl Sub for Score {
-    type Output = Score;
+impl Sub for Tapered {
+    type Output = Tapered;
     #[inline(always)]
-    fn sub(self, rhs: Score) -> Score {
-        Score(self.0.wrapping_sub(rhs.0))
+    fn sub(self, rhs: Tapered) -> Tapered {
+        Tapered(self.0.wrapping_sub(rhs.0))
     }
 }
 
-impl Neg for Score {
-    type Output = Score;
+impl Neg for Tapered {
+    type Output = Tapered;
     #[inline(always)]
-    fn neg(self) -> Score {
-        Score(self.0.wrapping_neg())
+    fn neg(self) -> Tapered {
+        Tapered(self.0.wrapping_neg())
     }
 }
 
-impl Mul<i32> for Score {
-    type Output = Score;
+impl Mul<i32> for Tapered {
+    type Output = Tapered;
     #[inline(always)]
-    fn mul(self, rhs: i32) -> Score {
-        Score(self.0.wrapping_mul(rhs))
+    fn mul(self, rhs: i32) -> Tapered {
+        Tapered(self.0.wrapping_mul(rhs))
     }
 }
 
-impl AddAssign for Score {
+impl AddAssign for Tapered {
     #[inline(always)]
-    fn add_assign(&mut self, rhs: Score) {
+    fn add_assign(&mut self, rhs: Tapered) {
         *self = *self + rhs;
     }
 }
 
-impl SubAssign for Score {
+impl SubAssign for Tapered {
     #[inline(always)]
-    fn sub_assign(&mut self, rhs: Score) {
+    fn sub_assign(&mut self, rhs: Tapered) {
         *self = *self - rhs;
     }
 }
 
-impl std::iter::Sum for Score {
-    fn sum<I: Iterator<Item = Score>>(iter: I) -> Score {
-        iter.fold(Score::ZERO, |a, b| a + b)
+impl std::iter::Sum for Tapered {
+    fn sum<I: Iterator<Item = Tapered>>(iter: I) -> Tapered {
+        iter.fold(Tapered::ZERO, |a, b| a + b)
     }
 }
 
-impl fmt::Debug for Score {
+impl fmt::Debug for Tapered {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "s({}, {})", self.mg(), self.eg())
     }
