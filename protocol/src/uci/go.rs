@@ -171,7 +171,7 @@ fn params(
                         &mut p.movetime,
                         value(&what, token, i64::MIN),
                         &what,
-                        warnings,
+                        corrections,
                     ),
                     "movestogo" => {
                         store(&mut p.movestogo, value(&what, token, 0), &what, corrections)

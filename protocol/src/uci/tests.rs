@@ -881,6 +881,20 @@ fn go_bad_values_are_reported_and_the_search_still_runs() {
             go(|p| p.depth = Some(4)),
             vec!["go mate 0: a mate in no moves is nothing to search for; ignored"],
         ),
+        // `movetime` is reported to the GUI like every other field.
+        (
+            "go movetime soon",
+            go(fallback),
+            vec![
+                "go movetime: 'soon' is not a whole number; ignored",
+                no_limit_left,
+            ],
+        ),
+        (
+            "go movetime 99999999999999999999999",
+            go(|p| p.movetime = Some(i64::MAX)),
+            vec!["go movetime: value too large, using 9223372036854775807"],
+        ),
         // Nothing was dropped: a bare `go` still searches until `stop`.
         ("go", go(|_| {}), vec![]),
     ];
