@@ -9,9 +9,11 @@
 //! reader thread and best moves from the search threads, so it stays free to answer `isready`,
 //! `ping`, `stop` and `ponderhit` while a search runs. Every command except a search is carried
 //! out before the next line is read, which is what makes `readyok` and `pong` mean "everything
-//! before me has taken effect". One shortcut: the reader thread itself stops the search on a UCI
-//! `stop` ([`Session::stop_shortcut`]), and in UCI the search thread prints `bestmove` itself
-//! (`report.rs`), so neither waits for this thread to be scheduled.
+//! before me has taken effect"; a CECP `ping` while the engine thinks on its own move is
+//! answered after that move ([`XboardDialog`] keeps it), as the protocol asks. One shortcut:
+//! the reader thread itself stops the search on a UCI `stop` ([`Session::stop_shortcut`]), and
+//! in UCI the search thread prints `bestmove` itself (`report.rs`), so neither waits for this
+//! thread to be scheduled.
 
 use crate::engine::{BestMove, Engine};
 use crate::input::Input;
@@ -185,15 +187,19 @@ impl Session {
             Command::Empty | Command::Register => {}
             Command::Quit => return Flow::Quit,
             Command::Uci => {
-                if matches!(self.dialog, Dialog::Xboard(_)) {
-                    engine.abort();
+                if let Dialog::Xboard(xboard) = &mut self.dialog {
+                    // Answers, in CECP, the pings that waited for the abandoned move.
+                    xboard.abort_search(engine);
                     self.dialog = Dialog::Uci(UciDialog::new(Arc::clone(&out)));
                 }
                 out.set_dialect(Dialect::Uci);
                 out.send(&engine.handshake(Dialect::Uci));
             }
             Command::Xboard => {
-                engine.abort();
+                match &mut self.dialog {
+                    Dialog::Xboard(xboard) => xboard.abort_search(engine),
+                    Dialog::Uci(_) => engine.abort(),
+                }
                 out.set_dialect(Dialect::Xboard);
                 self.dialog = Dialog::Xboard(XboardDialog::new(Arc::clone(&out)));
             }

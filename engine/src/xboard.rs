@@ -11,6 +11,11 @@
 //!   and a new search starts.
 //! - In `fischerandom`, castling is sent as `O-O`/`O-O-O`; moves are read as coordinates (both
 //!   castling notations), `O-O`/`O-O-O` or SAN.
+//! - `ping N` while the engine thinks on its own move is answered after the move (and after a
+//!   result claim that follows it), as the protocol asks; the lines after the ping are carried
+//!   out meanwhile, so `?` still moves at once. When the move is abandoned instead (`force`,
+//!   `new`, `setboard`...), the ping is answered then. While pondering or analysing no move is
+//!   owed, and `pong` comes at once.
 //!
 //! The dialog drives the engine through the methods the UCI dialog uses; what its searches are
 //! for ([`Purpose`]) and the CECP session state are its own.
@@ -69,6 +74,12 @@ pub struct XboardDialog {
     search: Option<Purpose>,
     /// When the engine's last move search started (to estimate its clock when pondering).
     think_started: Option<Instant>,
+    /// `ping`s received while the engine thinks on its own move, oldest first. The protocol
+    /// asks for `pong N` only once every command before the ping is carried out, which for a
+    /// `go` (or a move that made it the engine's turn) means once its move is sent; they are
+    /// answered when that search ends ([`XboardDialog::answer_pings`]). Later commands are
+    /// still carried out meanwhile, so `?`, `force` and `quit` keep working.
+    pings: Vec<i64>,
 }
 
 impl XboardDialog {
@@ -91,6 +102,7 @@ impl XboardDialog {
             depth: None,
             search: None,
             think_started: None,
+            pings: Vec::new(),
         }
     }
 
@@ -177,6 +189,8 @@ impl XboardDialog {
             }
             X::Time(cs) => self.time_cs = Some(cs),
             X::Otim(cs) => self.otim_cs = Some(cs),
+            // While pondering or analysing, nothing before the ping is pending: answer at once.
+            X::Ping(n) if self.search == Some(Purpose::Think) => self.pings.push(n),
             X::Ping(n) => self.out.send(&Reply::Pong(n)),
             X::Post => self.post = true,
             X::NoPost => self.post = false,
@@ -247,10 +261,21 @@ impl XboardDialog {
         }
     }
 
-    /// Abandons the running search of this dialog, if any, without acting on its result.
-    fn abort_search(&mut self, engine: &mut Engine) {
+    /// Abandons the running search of this dialog, if any, without acting on its result. The
+    /// `ping`s that waited for its move are answered: the `go` before them is now carried out,
+    /// as far as it ever will be.
+    pub fn abort_search(&mut self, engine: &mut Engine) {
         self.search = None;
         engine.abort();
+        self.answer_pings();
+    }
+
+    /// Sends the `pong`s of the `ping`s that waited for the engine's move, in the order the
+    /// pings came.
+    fn answer_pings(&mut self) {
+        for n in self.pings.drain(..) {
+            self.out.send(&Reply::Pong(n));
+        }
     }
 
     /// The opponent's move (or, in force mode and analysis, any move to enter).
@@ -399,10 +424,12 @@ impl XboardDialog {
         if self.search.take() == Some(Purpose::Think) {
             self.play(engine, best.best, best.ponder);
         }
+        // Whatever the search was, it is over: no ping waits for it any more.
+        self.answer_pings();
     }
 
-    /// Plays the engine's move `best`, claims the result if it ends the game, and ponders on
-    /// `ponder` if allowed.
+    /// Plays the engine's move `best`, claims the result if it ends the game, answers the
+    /// `ping`s that waited for the move, and ponders on `ponder` if allowed.
     fn play(&mut self, engine: &mut Engine, best: Move, ponder: Option<Move>) {
         if best.is_none() {
             if let Some(o) = engine.game.outcome() {
@@ -426,6 +453,9 @@ impl XboardDialog {
             });
             return;
         }
+        // Before pondering starts: a ping that comes while pondering is answered at once, so
+        // one that came before must not be answered after it.
+        self.answer_pings();
         let legal = |p: &Move| engine.game.position().legal_moves().contains(*p);
         if let Some(p) = ponder.filter(|p| self.ponder && legal(p)) {
             let mut after = engine.game.clone();

@@ -237,26 +237,140 @@ fn analysis_with_multipv_3_until_exit() {
     assert!(after.is_empty(), "{after:?}");
 }
 
+/// Sends `ping`s while the engine thinks on its own move (with `st 30`, far from its end) and
+/// checks that within `window` neither a `pong` nor a move comes (thinking lines may).
+fn pings_wait(e: &mut Engine, numbers: &[u32], window: Duration) {
+    for n in numbers {
+        e.send(&format!("ping {n}"));
+    }
+    let early = e.collect_for(window);
+    if early
+        .iter()
+        .any(|l| l.starts_with("pong ") || l.starts_with("move "))
+    {
+        e.fail(&format!("answered before the move: {early:?}"));
+    }
+}
+
+/// Reads up to the last expected `pong` and checks the order: the move first, then each `pong`
+/// in the order of the pings.
+fn move_then_pongs(e: &mut Engine, numbers: &[u32], timeout: Duration) -> String {
+    let last = format!("pong {}", numbers.last().unwrap());
+    let lines = e.until(timeout, |l| l == last);
+    let mut wanted: Vec<String> = numbers.iter().map(|n| format!("pong {n}")).collect();
+    let got: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("move ") || l.starts_with("pong "))
+        .collect();
+    let mv = got.first().filter(|l| l.starts_with("move ")).cloned();
+    let Some(mv) = mv else {
+        e.fail(&format!("no move before the pongs: {got:?}"));
+    };
+    wanted.insert(0, mv.clone());
+    let got: Vec<String> = got.into_iter().cloned().collect();
+    if got != wanted {
+        e.fail(&format!("expected {wanted:?}, got {got:?}"));
+    }
+    mv[5..].to_string()
+}
+
+/// CECP: `pong N` only once every command before `ping N` is carried out; after a `go` that is
+/// once its move is sent. `?` still moves at once, and both pongs follow it, in order.
 #[test]
-fn ping_is_answered_at_once_while_thinking_and_move_now_works() {
+fn ping_while_thinking_is_answered_after_the_move_and_move_now_works() {
     let mut e = xboard();
     e.send("new");
     e.send("st 30");
     e.send("go");
     std::thread::sleep(Duration::from_millis(300));
-    let mut worst = Duration::ZERO;
-    for n in 0..10 {
-        let (lines, t) = e.sync_xboard(100 + n);
-        assert!(!lines.iter().any(|l| l.starts_with("move")), "{lines:?}");
-        worst = worst.max(t);
-    }
-    eprintln!("ping while thinking: worst round trip {worst:?}");
-    assert!(worst < Duration::from_millis(500));
+    pings_wait(&mut e, &[100, 101], Duration::from_millis(500));
     let t = Instant::now();
     e.send("?");
-    let line = e.expect("move ", Duration::from_secs(2));
-    eprintln!("move {:?} after '?'", t.elapsed());
-    parse_move(&Position::startpos(), &line[5..]);
+    let mv = move_then_pongs(&mut e, &[100, 101], Duration::from_secs(2));
+    eprintln!("move and pongs {:?} after '?'", t.elapsed());
+    parse_move(&Position::startpos(), &mv);
+    // The search is over: a ping is answered at once again (after `force`, no pondering).
+    e.send("force");
+    let (lines, t) = e.sync_xboard(102);
+    assert!(lines.is_empty(), "{lines:?}");
+    assert!(t < Duration::from_millis(500), "{t:?}");
+}
+
+/// A search that ends by itself: the move comes before the `pong` of a ping sent right after
+/// `go`, and a ping while the engine ponders on the opponent's time is answered at once.
+#[test]
+fn ping_after_go_waits_for_a_short_search_and_not_for_pondering() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("hard");
+    e.send("st 0.5");
+    e.send("go");
+    e.send("ping 1");
+    let mv = move_then_pongs(&mut e, &[1], LONG);
+    parse_move(&Position::startpos(), &mv);
+    // Now it ponders (st 0.5 leaves it no depth limit): nothing of the game is pending.
+    let (lines, t) = e.sync_xboard(2);
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    assert!(
+        t < Duration::from_millis(500),
+        "pong while pondering after {t:?}"
+    );
+    e.send("easy");
+    e.send("force");
+    e.sync_xboard(3);
+}
+
+/// A `usermove` that makes it the engine's turn starts its move the way `go` does.
+#[test]
+fn ping_after_a_usermove_that_starts_the_engines_move_waits_for_it() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("st 30");
+    e.send("usermove e2e4");
+    std::thread::sleep(Duration::from_millis(200));
+    pings_wait(&mut e, &[7], Duration::from_millis(500));
+    e.send("?");
+    let mv = move_then_pongs(&mut e, &[7], Duration::from_secs(2));
+    let pos = Position::startpos();
+    parse_move(&pos.play(pos.parse_uci_move("e2e4").unwrap()), &mv);
+}
+
+/// Lines after a waiting ping are still carried out: `force` abandons the move (no move is
+/// sent) and the waiting pong follows at once; `quit` sends the move, then the pongs, and exits.
+#[test]
+fn force_and_quit_after_a_waiting_ping() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("st 30");
+    e.send("go");
+    pings_wait(&mut e, &[1], Duration::from_millis(300));
+    e.send("force");
+    let lines = e.until(Duration::from_secs(2), |l| l == "pong 1");
+    assert!(!lines.iter().any(|l| l.starts_with("move ")), "{lines:?}");
+    e.send("go");
+    pings_wait(&mut e, &[2, 3], Duration::from_millis(300));
+    e.send("quit");
+    move_then_pongs(&mut e, &[2, 3], Duration::from_secs(5));
+    assert!(e.wait_exit(Duration::from_secs(5)).is_some());
+}
+
+/// While analysing, `ping` is answered at once: no move is pending.
+#[test]
+fn ping_while_analysing_is_answered_at_once() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("force");
+    e.send("post");
+    e.send("analyze");
+    std::thread::sleep(Duration::from_millis(300));
+    let (_, t) = e.sync_xboard(1);
+    eprintln!("ping while analysing: pong after {t:?}");
+    assert!(
+        t < Duration::from_millis(500),
+        "pong in analysis after {t:?}"
+    );
+    e.send("exit");
+    e.sync_xboard(2);
 }
 
 #[test]
