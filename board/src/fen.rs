@@ -90,6 +90,37 @@ impl Position {
         Ok(pos)
     }
 
+    /// Drops the castling rights that standard chess cannot have and returns them (colour,
+    /// side, and the rook the right named). A FEN's castling field is read the Chess960 way,
+    /// so `4k3/8/8/8/8/8/8/4K1R1 w K` castles with the rook on g1; standard chess castles only
+    /// with the king on e1/e8 and the rook in the corner, and its move notation (`e1g1`, the
+    /// king's two-square step) cannot name any other castling. A program playing standard
+    /// chess calls this after reading a FEN; in Chess960 the rights keep their meaning.
+    pub fn drop_non_standard_castling(&mut self) -> Vec<(Color, CastleSide, Square)> {
+        let mut dropped = Vec::new();
+        for color in Color::BOTH {
+            let (king_home, corners) = match color {
+                Color::White => (Square::E1, [Square::H1, Square::A1]),
+                Color::Black => (Square::E8, [Square::H8, Square::A8]),
+            };
+            for (side, corner) in [CastleSide::King, CastleSide::Queen]
+                .into_iter()
+                .zip(corners)
+            {
+                let Some(rook) = self.castle_rook(color, side) else {
+                    continue;
+                };
+                if self.king(color) != king_home || rook != corner {
+                    let bit = 1u8 << castle_index(color, side);
+                    self.castling &= !bit;
+                    self.key ^= crate::zobrist::castling_set(bit);
+                    dropped.push((color, side, rook));
+                }
+            }
+        }
+        dropped
+    }
+
     /// FEN with X-FEN castling letters (Shredder file letters only where `KQkq` is ambiguous).
     pub fn to_fen(&self) -> String {
         self.fen_with(false)
@@ -341,6 +372,42 @@ mod tests {
         let p = Position::startpos();
         assert_eq!(p.to_fen(), STARTPOS_FEN);
         assert_eq!(p.key(), 0x463b96181691fc9c);
+    }
+
+    #[test]
+    fn standard_chess_drops_the_rights_only_chess960_has() {
+        let drop = |fen: &str| {
+            let mut pos = Position::from_fen(fen).unwrap();
+            let dropped = pos.drop_non_standard_castling();
+            // The key must be the one of the position written without those rights.
+            let again = Position::from_fen(&pos.to_fen()).unwrap();
+            assert_eq!(pos, again, "{fen}");
+            assert_eq!(pos.key(), pos.compute_keys().0, "{fen}");
+            (pos.to_fen(), dropped)
+        };
+        // The rook on g1, not h1.
+        let (fen, dropped) = drop("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1");
+        assert_eq!(fen, "4k3/8/8/8/8/8/8/4K1R1 w - - 0 1");
+        assert_eq!(dropped, [(Color::White, CastleSide::King, Square::G1)]);
+        // The king off e8: both of Black's rights go, White's stay.
+        let (fen, dropped) = drop("r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        assert_eq!(fen, "r2k3r/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+        assert_eq!(
+            dropped,
+            [
+                (Color::Black, CastleSide::King, Square::H8),
+                (Color::Black, CastleSide::Queen, Square::A8)
+            ]
+        );
+        // Shredder letters naming the corners are standard; the start position keeps all.
+        let (fen, dropped) = drop("r3k2r/8/8/8/8/8/8/R3K2R b HAha - 0 1");
+        assert_eq!(fen, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+        assert!(dropped.is_empty());
+        assert!(drop(STARTPOS_FEN).1.is_empty());
+        // A Chess960 start: the king on c1 and the rooks on b1 and g1.
+        let (fen, dropped) = drop("nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1");
+        assert_eq!(fen, "nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w - - 0 1");
+        assert_eq!(dropped.len(), 4);
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::options::{
 use crate::output::Output;
 use crate::report::{Event, GuiReporter};
 use crossbeam_channel::{unbounded, Receiver, Sender};
-use outpost_board::{Move, Position};
+use outpost_board::{CastleSide, Color, Move, Position, Square};
 use outpost_eval::nnue::{self, Network};
 use outpost_eval::wdl::Scale;
 use outpost_protocol::{Dialect, Features, Handshake, OptionSetting, Reply};
@@ -116,6 +116,45 @@ impl Engine {
     /// CECP `variant fischerandom` / `variant normal` / `new`.
     pub fn set_chess960(&mut self, on: bool) {
         self.options.set(CHESS960, on);
+    }
+
+    /// A position from a FEN the GUI sent (`position fen`, `setboard`, `perft ... fen`), or
+    /// `None` after saying why it is refused. In standard chess a castling right that only
+    /// Chess960 can have (the king off e1/e8, the rook off the corner) is dropped with a
+    /// reply naming it: kept, it would be searched and printed as `e1g1`, which a
+    /// standard-chess GUI reads as a king move.
+    pub fn position_from_fen(&self, fen: &str, line: &str) -> Option<Position> {
+        let mut pos = match Position::from_fen(fen) {
+            Ok(pos) => pos,
+            Err(e) => {
+                self.out.error(e.to_string(), line);
+                return None;
+            }
+        };
+        if !self.chess960() {
+            let hint = match self.out.dialect() {
+                Dialect::Uci => "setoption name UCI_Chess960 value true",
+                Dialect::Xboard => "variant fischerandom",
+            };
+            for (color, side, rook) in pos.drop_non_standard_castling() {
+                let (letter, king_home, corner) = match (color, side) {
+                    (Color::White, CastleSide::King) => ('K', Square::E1, Square::H1),
+                    (Color::White, CastleSide::Queen) => ('Q', Square::E1, Square::A1),
+                    (Color::Black, CastleSide::King) => ('k', Square::E8, Square::H8),
+                    (Color::Black, CastleSide::Queen) => ('q', Square::E8, Square::A8),
+                };
+                let king = pos.king(color);
+                self.out.error(
+                    format!(
+                        "castling right {letter} dropped: standard chess castles with the king \
+                         on {king_home} and the rook on {corner}, here they are on {king} and \
+                         {rook} (for Chess960: {hint})"
+                    ),
+                    line,
+                );
+            }
+        }
+        Some(pos)
     }
 
     /// Empties the transposition table (a new game).
@@ -497,12 +536,9 @@ impl Engine {
         }
         let pos = match fen {
             None => *self.game.position(),
-            Some(fen) => match Position::from_fen(fen) {
-                Ok(pos) => pos,
-                Err(e) => {
-                    self.out.error(e.to_string(), line);
-                    return;
-                }
+            Some(fen) => match self.position_from_fen(fen, line) {
+                Some(pos) => pos,
+                None => return,
             },
         };
         match crate::perft::run(

@@ -3,6 +3,9 @@
 //! [`crate::engine`]). It keeps no state of its own: the game and the search are the engine's.
 //!
 //! Choices the UCI spec leaves open:
+//! - With `UCI_Chess960` off, a FEN's castling right that only Chess960 has (the king off
+//!   e1/e8, or the rook off its corner) is dropped with an `info string`: standard notation
+//!   cannot write that castling (`Engine::position_from_fen`).
 //! - `position` with a bad FEN keeps the previous position; with an illegal move it keeps the
 //!   position reached before that move, and names the move in an `info string`. A GUI never
 //!   sends either, so the point is to stay usable and say what happened.
@@ -67,12 +70,9 @@ impl UciDialog {
     fn set_position(&mut self, engine: &mut Engine, start: StartPos, moves: &[String], line: &str) {
         let start = match start {
             StartPos::Startpos => Position::startpos(),
-            StartPos::Fen(fen) => match Position::from_fen(&fen) {
-                Ok(pos) => pos,
-                Err(e) => {
-                    self.out.error(e.to_string(), line);
-                    return;
-                }
+            StartPos::Fen(fen) => match engine.position_from_fen(&fen, line) {
+                Some(pos) => pos,
+                None => return,
             },
         };
         let mut game = Game::new(start);

@@ -155,14 +155,13 @@ impl XboardDialog {
             X::White => self.engine_side = Color::Black,
             X::Black => self.engine_side = Color::White,
             X::UserMove(text) => self.user_move(engine, &text),
-            X::SetBoard(fen) => match Position::from_fen(&fen) {
-                Ok(pos) => {
+            X::SetBoard(fen) => {
+                if let Some(pos) = engine.position_from_fen(&fen, line) {
                     self.abort_search(engine);
                     engine.game = Game::new(pos);
                     self.after_position_change(engine);
                 }
-                Err(e) => self.out.error(e.to_string(), line),
-            },
+            }
             X::Undo => self.take_back(engine, 1, line),
             X::Remove => self.take_back(engine, 2, line),
             X::Level {

@@ -308,6 +308,57 @@ fn chess960_castling_both_ways_in_and_out() {
     assert_eq!(bestmove(&e.expect("bestmove", LONG)).0, "e1g1");
 }
 
+/// In standard chess a castling right needs the king on e1/e8 and the rook in the corner: any
+/// other is dropped with a note, or `e1g1` would be searched and sent as castling with the rook
+/// on g1, which a standard-chess GUI reads as a king move. In Chess960 the same FEN keeps it.
+#[test]
+fn castling_rights_only_chess960_has_are_dropped_in_standard_chess() {
+    let mut e = uci();
+    // The rook on g1: the king's moves and the rook's, no castling.
+    e.send("position fen 4k3/8/8/8/8/8/8/4K1R1 w K - 0 1");
+    e.send("go perft 1");
+    let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string")
+            && l.contains("castling right K dropped")
+            && l.contains("g1")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("e1g1")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 14", "{lines:?}");
+    // The king off e1 (and `perft N fen F` reads its FEN the same way): neither right stays.
+    e.send("position fen 4k3/8/8/8/8/8/8/R2K3R w KQ - 0 1");
+    e.send("d");
+    let lines = e.until(LONG, |l| l.starts_with("Checkers"));
+    let notes = lines.iter().filter(|l| l.contains("dropped")).count();
+    assert_eq!(notes, 2, "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: 4k3/8/8/8/8/8/8/R2K3R w - - 0 1"),
+        "{lines:?}"
+    );
+    e.send("perft 1 fen 4k3/8/8/8/8/8/8/4K1R1 w K - 0 1");
+    let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
+    assert!(
+        lines.iter().any(|l| l.contains("castling right K dropped")),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 14", "{lines:?}");
+    e.expect("info string perft depth 1", LONG);
+    // Standard rights stay, without a note.
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let (lines, _) = e.sync_uci();
+    assert!(lines.is_empty(), "{lines:?}");
+    // In Chess960 the g1 rook castles (king-takes-rook e1g1, here also the king's square).
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("position fen 4k3/8/8/8/8/8/8/4K1R1 w K - 0 1");
+    e.send("go perft 1");
+    let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
+    assert!(!lines.iter().any(|l| l.contains("dropped")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 15", "{lines:?}");
+}
+
 #[test]
 fn a_chess960_game_by_clock() {
     let _heavy = heavy();

@@ -584,6 +584,40 @@ fn every_offered_option_can_be_set_and_memory_changes_mid_session() {
     parse_move(&pos, &line[5..]);
 }
 
+/// `variant normal`: a castling right without the king on e1/e8 or the rook in the corner is
+/// dropped with an `Error (...)` naming it; `variant fischerandom` keeps it.
+#[test]
+fn setboard_drops_castling_rights_only_chess960_has_in_variant_normal() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("force");
+    e.send("setboard 4k3/8/8/8/8/8/8/4K1R1 w K - 0 1");
+    e.send("d");
+    let lines = e.until(LONG, |l| l.starts_with("Checkers"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Error (castling right K dropped") && l.contains("g1")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: 4k3/8/8/8/8/8/8/4K1R1 w - - 0 1"),
+        "{lines:?}"
+    );
+    e.send("perft 1");
+    assert_eq!(e.expect("Nodes searched", LONG), "Nodes searched: 14");
+    e.send("new");
+    e.send("variant fischerandom");
+    e.send("force");
+    e.send("setboard 4k3/8/8/8/8/8/8/4K1R1 w K - 0 1");
+    e.send("perft 1");
+    let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
+    assert!(!lines.iter().any(|l| l.contains("dropped")), "{lines:?}");
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 15", "{lines:?}");
+}
+
 /// Chess960 positions where castling is the only mate in one, so the engine must send it: the
 /// king already stands on its castled square and the rook alone moves (O-O-O: Kc1 Ra1; O-O:
 /// Kg1 Rh1).
