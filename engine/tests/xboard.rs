@@ -157,14 +157,28 @@ fn a_full_game_by_clock_between_two_engines() {
     assert!(plies >= 20);
 }
 
+/// A Chess960 game whose first move must be O-O: White's king stands on g1 beside its h1 rook
+/// (the h-file right), the rook on f8 covers f1 and f2, the pawn on h3 covers g2 and blocks
+/// h2, so castling (the rook to f1, the king staying) is White's only legal move. The engine
+/// must send it as `O-O` and the other engine must take it as the opponent's move; the game then
+/// goes on by clock.
 #[test]
 fn a_chess960_game_with_o_o_castling() {
-    let (plies, end, castlings) = play_game(
-        "fischerandom",
-        Some("nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1"),
-        100,
-    );
+    const ONLY_O_O: &str = "k4r2/8/8/8/8/7p/7P/6KR w H - 0 1";
+    let start = Position::from_fen(ONLY_O_O).unwrap();
+    let legal = start.legal_moves();
+    assert_eq!(legal.len(), 1, "{ONLY_O_O}");
+    assert!(legal[0].is_castling(), "{ONLY_O_O}");
+    let (plies, end, castlings) = play_game("fischerandom", Some(ONLY_O_O), 100);
     eprintln!("xboard 960 game: {plies} plies, {castlings} castlings, {end}");
+    // `play_game` fails unless each castling is sent as O-O/O-O-O and the other engine takes it
+    // as `usermove O-O` (one that refused it would answer `go` with a White move, which does
+    // not parse in the position after O-O). Here the first move can only be O-O.
+    assert!(castlings >= 1, "no castling in {plies} plies ({end})");
+    assert!(
+        plies >= 2,
+        "Black never answered O-O: {plies} plies ({end})"
+    );
 }
 
 #[test]
