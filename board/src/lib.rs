@@ -15,6 +15,7 @@ mod movegen;
 mod moves;
 mod notation;
 pub mod perft;
+pub mod perft_stats;
 mod piece;
 mod polyglot_random;
 mod position;
