@@ -3,7 +3,8 @@
 //! - `outpost` reads commands from stdin (a GUI, a script, or a person) until `quit` or the end
 //!   of input; at the end of input a search with a limit is allowed to finish and print its
 //!   move, and an infinite one is stopped.
-//! - `outpost bench [depth]` and `outpost perft <depth> [fen]` run that extension and exit.
+//! - `outpost bench [depth]` and `outpost perft <depth> [fen] [stats]` run that extension and
+//!   exit; perft's bad arguments go to stderr with exit code 2 (`perft_cli.rs`).
 //! - `outpost book <file.bin> [fen]` lists a Polyglot book's moves for a position, and
 //!   `outpost book-make <games.pgn> <out.bin> [--max-ply N] [--min-games N]` builds a book
 //!   (both are the book crate's tools; see `outpost_book::cli`).
@@ -29,7 +30,9 @@ Outpost, a UCI and xboard (CECP) chess engine.
 Usage:
   outpost                       talk UCI or xboard on stdin/stdout (for GUIs)
   outpost bench [DEPTH]         search the built-in positions; print the node signature
-  outpost perft DEPTH [FEN]     count the legal move tree from FEN (default: the start position)
+  outpost perft DEPTH [FEN] [stats]
+                                count the legal move tree from FEN (default: the start
+                                position); stats: captures, checks, mates... per root move
   outpost book FILE.bin [FEN] [moves M...] [--chess960]
                                 list the book moves of a position with weights
   outpost book-make GAMES.pgn OUT.bin [--max-ply N] [--min-games N] [--min-score P]
@@ -53,7 +56,8 @@ Usage:
                                 e.g. outpost \"position startpos\" \"go depth 12\"
   outpost --help | --version
 
-Extensions understood in both protocols: perft N, go perft N, bench [N], d, eval.
+Extensions understood in both protocols: perft N [stats], go perft N [stats], bench [N], d,
+eval.
 Set RUST_LOG=debug to log the dialog to stderr.";
 
 /// Runs the program and returns its exit code.
@@ -82,16 +86,7 @@ pub fn run() -> i32 {
             return tool(outpost_tools::tune::run(&args[1..]).map(|()| String::new()));
         }
         Some("wdl") => return tool(outpost_tools::tune::wdl::run(&args[1..])),
-        Some("perft") => match args.get(1) {
-            None => {
-                eprintln!("usage: outpost perft DEPTH [FEN]");
-                return 2;
-            }
-            Some(depth) if args.len() > 2 => {
-                vec![format!("perft {depth} fen {}", args[2..].join(" "))]
-            }
-            Some(depth) => vec![format!("perft {depth}")],
-        },
+        Some("perft") => return crate::perft_cli::run(&args[1..]),
         _ => args,
     };
     let mut session = match Session::new(Output::stdout()) {

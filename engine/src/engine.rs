@@ -527,8 +527,9 @@ impl Engine {
         self.game.position().legal_moves().contains(m).then_some(m)
     }
 
-    /// `perft N [fen F]`: counts from F, or from the current position.
-    pub fn perft(&mut self, depth: u32, fen: Option<&str>, line: &str) {
+    /// `perft N [stats] [fen F]`: counts from F, or from the current position; with `stats`,
+    /// the leaf statistics by root move (`perft_stats.rs`) instead of the plain counts.
+    pub fn perft(&mut self, depth: u32, fen: Option<&str>, stats: bool, line: &str) {
         if self.running.is_some() {
             self.out
                 .error("cannot run perft while searching; stop first", line);
@@ -541,13 +542,15 @@ impl Engine {
                 None => return,
             },
         };
-        match crate::perft::run(
-            &pos,
-            depth,
-            self.options.get(THREADS) as usize,
-            self.options.get(HASH) as usize,
-            self.options.get(CHESS960),
-        ) {
+        let threads = self.options.get(THREADS) as usize;
+        let chess960 = self.options.get(CHESS960);
+        let report = if stats {
+            crate::perft_stats::run(&pos, depth, threads, chess960)
+        } else {
+            let hash_mb = self.options.get(HASH) as usize;
+            crate::perft::run(&pos, depth, threads, hash_mb, chess960)
+        };
+        match report {
             Ok(report) => {
                 self.out.send(&Reply::Raw(report.text));
                 self.out.note(report.summary);

@@ -11,6 +11,8 @@ mod notation;
 mod options;
 mod output;
 mod perft;
+mod perft_cli;
+mod perft_stats;
 mod report;
 mod session;
 #[cfg(feature = "syzygy")]

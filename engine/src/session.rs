@@ -205,7 +205,9 @@ impl Session {
             }
             Command::Debug(on) => self.debug = on,
             Command::SetOption(setting) => engine.set_option(&setting, line),
-            Command::Perft { depth, fen } => engine.perft(depth, fen.as_deref(), line),
+            Command::Perft { depth, fen, stats } => {
+                engine.perft(depth, fen.as_deref(), stats, line)
+            }
             Command::Bench { depth } => engine.bench(depth),
             Command::Display => engine.display(),
             Command::Eval => engine.eval_command(),

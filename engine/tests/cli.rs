@@ -84,6 +84,98 @@ fn perft_and_bench_subcommands() {
     );
 }
 
+/// stdout, stderr and the exit code of `outpost ARGS`.
+fn run_full(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+/// `outpost perft N [FEN] stats`: the table on stdout; bad arguments on stderr with exit code 2
+/// and nothing on stdout.
+#[test]
+fn perft_stats_subcommand_and_bad_arguments() {
+    let (out, _, code) = run_full(&["perft", "4", "stats"]);
+    assert_eq!(code, Some(0));
+    let total: Vec<&str> = out
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert_eq!(
+        total,
+        ["total", "197281", "1576", "0", "0", "0", "469", "0", "0", "8"]
+    );
+    // The FEN as one argument or as several, `stats` last; Kiwipete depth 2 as in the wiki.
+    for args in [
+        vec![
+            "perft",
+            "2",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -",
+            "stats",
+        ],
+        vec![
+            "perft",
+            "2",
+            "stats",
+            "fen",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R",
+            "w",
+            "KQkq",
+            "-",
+        ],
+    ] {
+        let (out, _, code) = run_full(&args);
+        assert_eq!(code, Some(0), "{args:?}");
+        assert!(
+            out.lines().any(|l| l.split_whitespace().collect::<Vec<_>>()
+                == ["total", "2039", "351", "1", "91", "0", "3", "0", "0", "0"]),
+            "{out}"
+        );
+    }
+    for (args, says) in [
+        (vec!["perft"], "usage: outpost perft DEPTH [FEN] [stats]"),
+        (
+            vec!["perft", "x", "stats"],
+            "perft depth: expected a whole number",
+        ),
+        (
+            vec!["perft", "99999999999", "stats"],
+            "perft depth: expected a whole number",
+        ),
+        (
+            vec!["perft", "16", "stats"],
+            "perft depth 16 is too deep (at most 15)",
+        ),
+        (
+            vec!["perft", "16"],
+            "perft depth 16 is too deep (at most 15)",
+        ),
+        (
+            vec!["perft", "2", "stat"],
+            "unknown word 'stat' after the depth",
+        ),
+        (
+            vec!["perft", "2", "9/8/8/8/8/8/8/8 w - - 0 1", "stats"],
+            "outpost: ",
+        ),
+        (vec!["perft", "2", "8/8/8/8/8/8/8/8 w - - 0 1"], "outpost: "),
+    ] {
+        let (out, err, code) = run_full(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn help_and_version() {
     let (out, ok) = run(&["--version"], "");

@@ -494,6 +494,37 @@ fn extensions_perft_d_eval() {
     assert!(lines.len() > 10);
 }
 
+/// `go perft N stats` from the current position: a header, a row per root move, the total row,
+/// `Nodes searched`, the summary; a misspelt word is refused and the engine goes on.
+#[test]
+fn go_perft_stats_rows_and_bad_words() {
+    let mut e = uci();
+    e.send("position fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1");
+    e.send("go perft 3 stats");
+    let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
+    let cells = |l: &String| l.split_whitespace().map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(cells(&lines[0])[0], "move");
+    assert_eq!(lines.len(), 1 + 14 + 1 + 2, "{lines:?}");
+    // The wiki's position 3, depth 3: 2812 nodes, 209 captures, 2 e.p., 267 checks, 3 discovery.
+    assert_eq!(
+        cells(&lines[15]),
+        ["total", "2812", "209", "2", "0", "0", "267", "3", "0", "0"]
+    );
+    assert_eq!(lines[17], "Nodes searched: 2812");
+    assert!(e
+        .next_line(LONG)
+        .unwrap()
+        .starts_with("info string perft stats depth 3: 2812 nodes"));
+    e.send("go perft 3 statz");
+    assert_eq!(
+        e.expect("info string", LONG),
+        "info string Error (go perft: unknown word 'statz' after the depth (expected 'stats', \
+         'fen' or a FEN)): go perft 3 statz"
+    );
+    e.send("perft 1 stats");
+    assert_eq!(e.expect("Nodes searched", LONG), "Nodes searched: 14");
+}
+
 #[test]
 fn quit_during_a_search_exits_promptly() {
     let mut e = uci();

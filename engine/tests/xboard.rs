@@ -481,6 +481,37 @@ fn undo_remove_and_setboard() {
     );
 }
 
+/// CECP's `perft N stats`: the same table as in UCI, errors as `Error (...)`.
+#[test]
+fn perft_stats_and_its_errors() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("perft 4 stats");
+    let lines = e.until(LONG, |l| l.starts_with("Nodes searched"));
+    let total: Vec<&str> = lines
+        .iter()
+        .find(|l| l.starts_with("total"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    // The start position at depth 4: 469 checks, 8 of them mates.
+    assert_eq!(
+        total,
+        ["total", "197281", "1576", "0", "0", "0", "469", "0", "0", "8"]
+    );
+    for bad in [
+        "perft 2 stats fen 9/8/8/8/8/8/8/8 w - - 0 1",
+        "perft 2 statistics",
+        "perft 99 stats",
+    ] {
+        e.send(bad);
+        let line = e.expect("Error (", LONG);
+        assert!(line.ends_with(bad), "{line}");
+    }
+    e.send("ping 3");
+    e.expect("pong 3", LONG);
+}
+
 #[test]
 fn memory_cores_and_options() {
     let mut e = xboard();

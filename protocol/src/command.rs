@@ -41,10 +41,16 @@ pub enum Command {
     PonderHit,
     /// `quit` (both dialects): leave as soon as possible.
     Quit,
-    /// Extension `perft N [fen F]` (both dialects) and UCI `go perft N`: count leaf nodes of the
-    /// legal move tree, printing one line per root move. With `fen`, count from that position
-    /// instead of the current one (used by the command line `outpost perft N FEN`).
-    Perft { depth: u32, fen: Option<String> },
+    /// Extension `perft N [stats] [fen F]` (both dialects) and UCI `go perft N [stats]`: count
+    /// leaf nodes of the legal move tree, printing one line per root move. With `fen`, count
+    /// from that position instead of the current one (used by the command line
+    /// `outpost perft N FEN`). With `stats`, also count the leaves' captures, checks, mates...
+    /// as the chess-programming wiki's tables do (`outpost_board::perft_stats`).
+    Perft {
+        depth: u32,
+        fen: Option<String>,
+        stats: bool,
+    },
     /// Extension `bench [depth]`: search the built-in positions and print the node signature.
     Bench { depth: Option<u32> },
     /// Extension `d`: print the board, its FEN, key and checkers.

@@ -32,21 +32,40 @@ pub fn parse(
     Some(command)
 }
 
-/// `perft N [[fen] FEN]`: `what` names the command in messages (`perft` or `go perft`).
+/// `perft N [stats] [[fen] FEN] [stats]`: `what` names the command in messages (`perft` or
+/// `go perft`). `stats` may come right after the depth or last (the command line puts it after
+/// the FEN). Without `fen`, a FEN is recognised by its first field's `/`: any other word after
+/// the depth is refused rather than read as a FEN, so a misspelt `stats` gets a message that
+/// names it instead of a FEN error.
 pub fn perft(line: &str, what: &str, args: &[Token<'_>]) -> Command {
     let depth = match text::number::<u32>(&format!("{what} depth"), args.first()) {
         Ok(depth) => depth,
         Err(e) => return Command::unknown(line, e.to_string()),
     };
+    let is =
+        |t: Option<&Token<'_>>, word: &str| t.is_some_and(|t| t.text.eq_ignore_ascii_case(word));
     let mut rest = &args[args.len().min(1)..];
-    if rest
-        .first()
-        .is_some_and(|t| t.text.eq_ignore_ascii_case("fen"))
-    {
+    let mut stats = false;
+    if is(rest.first(), "stats") {
+        stats = true;
+        rest = &rest[1..];
+    } else if is(rest.last(), "stats") {
+        stats = true;
+        rest = &rest[..rest.len() - 1];
+    }
+    if is(rest.first(), "fen") {
         rest = &rest[1..];
         if rest.is_empty() {
             return Command::unknown(line, format!("{what}: missing FEN after 'fen'"));
         }
+    } else if let Some(word) = rest.first().filter(|t| !t.text.contains('/')) {
+        return Command::unknown(
+            line,
+            format!(
+                "{what}: unknown word '{}' after the depth (expected 'stats', 'fen' or a FEN)",
+                text::excerpt(word.text)
+            ),
+        );
     }
     if rest.len() > 6 {
         return Command::unknown(
@@ -55,7 +74,7 @@ pub fn perft(line: &str, what: &str, args: &[Token<'_>]) -> Command {
         );
     }
     let fen = (!rest.is_empty()).then(|| text::join(rest));
-    Command::Perft { depth, fen }
+    Command::Perft { depth, fen, stats }
 }
 
 fn bench(line: &str, args: &[Token<'_>], warnings: &mut Vec<String>) -> Command {
@@ -101,7 +120,8 @@ mod tests {
             run("perft 5").0,
             Some(Command::Perft {
                 depth: 5,
-                fen: None
+                fen: None,
+                stats: false
             })
         );
         let fen = "8/8/8/8/8/8/8/K6k w - -";
@@ -110,10 +130,35 @@ mod tests {
                 run(&line).0,
                 Some(Command::Perft {
                     depth: 3,
-                    fen: Some(fen.into())
+                    fen: Some(fen.into()),
+                    stats: false
                 })
             );
         }
+        for line in [
+            format!("perft 3 stats {fen}"),
+            format!("perft 3 STATS fen {fen}"),
+            format!("perft 3 {fen} stats"),
+            format!("perft 3 fen {fen} stats"),
+        ] {
+            assert_eq!(
+                run(&line).0,
+                Some(Command::Perft {
+                    depth: 3,
+                    fen: Some(fen.into()),
+                    stats: true
+                }),
+                "{line}"
+            );
+        }
+        assert_eq!(
+            run("perft 6 stats").0,
+            Some(Command::Perft {
+                depth: 6,
+                fen: None,
+                stats: true
+            })
+        );
         for (bad, reason) in [
             ("perft", "perft depth: missing value"),
             (
@@ -125,8 +170,21 @@ mod tests {
                 "perft depth: expected a whole number from 0 to 4294967295, found '-1'",
             ),
             ("perft 3 fen", "perft: missing FEN after 'fen'"),
+            ("perft 3 fen stats", "perft: missing FEN after 'fen'"),
             (
-                "perft 3 a b c d e f g",
+                "perft 3 stat",
+                "perft: unknown word 'stat' after the depth (expected 'stats', 'fen' or a FEN)",
+            ),
+            (
+                "perft 3 stats divide",
+                "perft: unknown word 'divide' after the depth (expected 'stats', 'fen' or a FEN)",
+            ),
+            (
+                "perft 99999999999 stats",
+                "perft depth: expected a whole number from 0 to 4294967295, found '99999999999'",
+            ),
+            (
+                "perft 3 8/8/8/8/8/8/8/K6k w - - 0 1 x",
                 "perft: a FEN has at most 6 fields, found 7",
             ),
         ] {

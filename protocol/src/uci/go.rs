@@ -7,7 +7,7 @@
 //! where only positive ones make sense, or `mate 0` is reported in a warning and dropped. If
 //! that leaves no limit at all, the search gets [`FALLBACK_MOVETIME_MS`] rather than running
 //! until a `stop` the GUI never meant to send. A repeated keyword takes its last value.
-//! `go perft N` is routed to [`Command::Perft`].
+//! `go perft N [stats]` is routed to [`Command::Perft`].
 
 use crate::command::Command;
 use crate::extension;
@@ -52,15 +52,19 @@ pub fn parse(
         .iter()
         .position(|t| t.text.eq_ignore_ascii_case("perft"))
     {
+        // The perft's own words (the depth, `stats`, a FEN) run up to the next `go` keyword;
+        // they are read, or refused, by the same rules as the `perft` extension's.
         let depth_and_rest = &args[at + 1..];
-        let command = extension::perft(
-            line,
-            "go perft",
-            &depth_and_rest[..depth_and_rest.len().min(1)],
-        );
+        let own = 1 + depth_and_rest
+            .iter()
+            .skip(1)
+            .take_while(|t| !is_keyword(t))
+            .count();
+        let own = own.min(depth_and_rest.len());
+        let command = extension::perft(line, "go perft", &depth_and_rest[..own]);
         let others: Vec<Token<'_>> = args[..at]
             .iter()
-            .chain(depth_and_rest.iter().skip(1))
+            .chain(depth_and_rest.iter().skip(own))
             .copied()
             .collect();
         extension::no_arguments("go perft N", &others, warnings);

@@ -286,7 +286,8 @@ fn gap_unknown_go_tokens_and_go_perft() {
         parse_uci("go perft 5"),
         Command::Perft {
             depth: 5,
-            fen: None
+            fen: None,
+            stats: false,
         }
     );
 }
@@ -400,6 +401,7 @@ fn each_line_takes_one_path_and_reads_right() {
             Command::Perft {
                 depth: 5,
                 fen: None,
+                stats: false,
             },
         ),
         ("bench".into(), Grammar, Command::Bench { depth: None }),
@@ -567,6 +569,7 @@ fn simple_commands() {
             Command::Perft {
                 depth: 4,
                 fen: None,
+                stats: false,
             },
         ),
         ("register later", Command::Register),
@@ -909,9 +912,45 @@ fn go_bad_values_are_reported_and_the_search_still_runs() {
             "go perft x",
             "go perft depth: expected a whole number from 0 to 4294967295, found 'x'",
         ),
+        (
+            "go perft 5 statistics",
+            "go perft: unknown word 'statistics' after the depth (expected 'stats', 'fen' or a FEN)",
+        ),
+        (
+            "go perft 99999999999 stats",
+            "go perft depth: expected a whole number from 0 to 4294967295, found '99999999999'",
+        ),
     ] {
         assert_eq!(reason(parse_uci(line)), why, "{line}");
     }
+}
+
+#[test]
+fn go_perft_stats() {
+    for line in [
+        "go perft 6 stats",
+        "go perft 6 STATS infinite",
+        "go movetime 5 perft 6 stats",
+    ] {
+        assert_eq!(
+            parse_uci(line),
+            Command::Perft {
+                depth: 6,
+                fen: None,
+                stats: true,
+            },
+            "{line}"
+        );
+    }
+    let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -";
+    assert_eq!(
+        parse_uci(&format!("go perft 2 stats fen {fen}")),
+        Command::Perft {
+            depth: 2,
+            fen: Some(fen.into()),
+            stats: true,
+        }
+    );
 }
 
 #[test]
@@ -921,7 +960,8 @@ fn go_perft_ignores_other_parameters_with_a_warning() {
         parsed.command,
         Command::Perft {
             depth: 2,
-            fen: None
+            fen: None,
+            stats: false,
         }
     );
     assert_eq!(

@@ -325,9 +325,22 @@ fn extensions_work_in_xboard_too() {
         parse_xboard("perft 5"),
         Command::Perft {
             depth: 5,
-            fen: None
+            fen: None,
+            stats: false,
         }
     );
+    assert_eq!(
+        parse_xboard("perft 4 stats"),
+        Command::Perft {
+            depth: 4,
+            fen: None,
+            stats: true,
+        }
+    );
+    assert!(matches!(
+        parse_xboard("perft 4 stat"),
+        Command::Unknown { reason, .. } if reason.contains("unknown word 'stat'")
+    ));
     assert_eq!(parse_xboard("bench"), Command::Bench { depth: None });
     assert_eq!(parse_xboard("d"), Command::Display);
     assert_eq!(parse_xboard("eval"), Command::Eval);
