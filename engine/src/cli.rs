@@ -5,6 +5,8 @@
 //!   move, and an infinite one is stopped.
 //! - `outpost bench [depth]` and `outpost perft <depth> [fen] [stats]` run that extension and
 //!   exit; perft's bad arguments go to stderr with exit code 2 (`perft_cli.rs`).
+//! - `outpost perft-split ...` and `outpost perft-jobs ...` cut a deep perft into jobs and count
+//!   them, for a distributed driver (`crate::perft_dist`, `tools/perft_dist/`).
 //! - `outpost book <file.bin> [fen]` lists a Polyglot book's moves for a position, and
 //!   `outpost book-make <games.pgn> <out.bin> [--max-ply N] [--min-games N]` builds a book
 //!   (both are the book crate's tools; see `outpost_book::cli`).
@@ -33,6 +35,9 @@ Usage:
   outpost perft DEPTH [FEN] [stats]
                                 count the legal move tree from FEN (default: the start
                                 position); stats: captures, checks, mates... per root move
+  outpost perft-split --depth D [--split S] [--fen FEN]
+                                cut the tree at depth S into jobs (JSON lines), for
+                                tools/perft_dist; `outpost perft-jobs` counts jobs
   outpost book FILE.bin [FEN] [moves M...] [--chess960]
                                 list the book moves of a position with weights
   outpost book-make GAMES.pgn OUT.bin [--max-ply N] [--min-games N] [--min-score P]
@@ -76,6 +81,8 @@ pub fn run() -> i32 {
             return 0;
         }
         Some("bench") => vec![args.join(" ")],
+        Some("perft-split") => return tool(crate::perft_dist::run_split(&args[1..])),
+        Some("perft-jobs") => return tool(crate::perft_dist::run_jobs(&args[1..])),
         Some("book") => return tool(outpost_book::cli::list_command(&args[1..])),
         Some("book-make") => return tool(outpost_book::cli::make_command(&args[1..])),
         Some("datagen") => {

@@ -12,6 +12,7 @@ mod options;
 mod output;
 mod perft;
 mod perft_cli;
+mod perft_dist;
 mod perft_stats;
 mod report;
 mod session;
