@@ -6,10 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# python-chess, in a venv of our own so that nothing on the machine is changed.
-if ! .venv/bin/python -c 'import chess' 2>/dev/null; then
+# python-chess, and Dask for the distributed perft (tools/perft_dist), in a venv of our own so
+# that nothing on the machine is changed.
+if ! .venv/bin/python -c 'import chess, distributed' 2>/dev/null; then
     python3 -m venv .venv
-    .venv/bin/pip install --quiet --disable-pip-version-check 'chess==1.11.2'
+    .venv/bin/pip install --quiet --disable-pip-version-check 'chess==1.11.2' \
+        'dask[distributed]==2026.8.0'
 fi
 
 log=$(mktemp)
@@ -26,6 +28,9 @@ cargo test --release --locked --workspace 2>&1 | tee -a "$log"
 
 OUTPOST="${CARGO_TARGET_DIR:-target}/release/outpost" \
     .venv/bin/python -m unittest discover -s tests/clients -v 2>&1 | tee -a "$log"
+# The distributed perft on local Dask clusters (127.0.0.1 only).
+OUTPOST="${CARGO_TARGET_DIR:-target}/release/outpost" \
+    .venv/bin/python -m unittest discover -s tests/perft_dist -v 2>&1 | tee -a "$log"
 
 # With `tune` the search parameters are options that change play (the workspace run above checks
 # that without it they are absent). Last, because it rebuilds the engine binary with the feature,
