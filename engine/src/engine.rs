@@ -390,24 +390,42 @@ impl Engine {
         Ok(())
     }
 
-    /// `d`: the board, and both evaluations of it.
+    /// `d`: the board, and both evaluations of it (in the evaluations' own units, which their
+    /// terms add up to), then the one in use as a search would report it.
     pub fn display(&self) {
         let pos = *self.game.position();
         let white = |stm: i32| f64::from(stm * pos.side_to_move().sign()) / 100.0;
-        let hand_crafted = white(outpost_eval::Evaluator::new().evaluate(&pos));
-        let network = white(self.network.evaluate_position(&pos));
-        let used = if self.options.get(USE_NNUE) {
-            "network"
+        let hand_crafted_stm = outpost_eval::Evaluator::new().evaluate(&pos);
+        let network_stm = self.network.evaluate_position(&pos);
+        let (hand_crafted, network) = (white(hand_crafted_stm), white(network_stm));
+        let (used, used_stm) = if self.options.get(USE_NNUE) {
+            ("network", network_stm)
         } else {
-            "hand-crafted"
+            ("hand-crafted", hand_crafted_stm)
         };
         let mut text = pos.pretty();
         text.push_str(&format!(
             "Evaluation (white side): hand-crafted {hand_crafted:+.2}, network {network:+.2} ({}); \
-             the search uses the {used} one\n",
-            self.network_name
+             the search uses the {used} one, reported as {:+.2}\n",
+            self.network_name,
+            white(self.reported_cp(&pos, used_stm))
         ));
         self.out.send(&Reply::Raw(text));
+    }
+
+    /// The centipawns a search's report would show for the side-to-move score `stm` of the
+    /// evaluation in use at `pos` (`report::shown`: +100 is an even chance to win).
+    fn reported_cp(&self, pos: &Position, stm: i32) -> i32 {
+        let model = Scale::of(self.options.get(USE_NNUE)).model();
+        match crate::report::shown(
+            outpost_search::Score::Cp(stm),
+            outpost_eval::wdl::material(pos),
+            model,
+        ) {
+            outpost_search::Score::Cp(cp) => cp,
+            // `shown` keeps a centipawn score in centipawns.
+            outpost_search::Score::Mate(_) => stm,
+        }
     }
 
     /// `eval`: the hand-crafted terms, and the network's score.
@@ -426,6 +444,16 @@ impl Engine {
             self.network_name,
             f64::from(white) / 100.0,
             f64::from(stm) / 100.0
+        ));
+        // The terms above are in the evaluations' own units; a search reports rescaled ones.
+        let in_use = if self.options.get(USE_NNUE) {
+            stm
+        } else {
+            outpost_eval::Evaluator::new().evaluate(&pos)
+        };
+        text.push_str(&format!(
+            "As a search reports it (+1.00 = 50% to win at this material): {:+.2} (white side)\n",
+            f64::from(self.reported_cp(&pos, in_use) * pos.side_to_move().sign()) / 100.0
         ));
         self.out.send(&Reply::Raw(text));
     }

@@ -11,9 +11,17 @@
 //! so a GUI never sees output of a search it cancelled: each report checks the number under the
 //! output's lock (`Output::send_if`), which is where the engine changes it.
 //!
+//! The centipawns shown (UCI `score cp`, the CECP thinking line's score) are normalised
+//! ([`shown`]): the search's internal score times 100 over the centre `a(material)` of the WDL
+//! model of the evaluation in use, at the root's material, so +100 is a 50% chance to win at
+//! any material. Mates keep `mate N`; tablebase results keep `cp +-(20000 - plies)`, which is
+//! a convention, not an evaluation, and an evaluation is never shown inside that band. Only the
+//! engine's output is rescaled: the search, datagen and bench keep internal units.
+//!
 //! With `UCI_ShowWDL` on, each UCI `info` line with a score (bounds included, as their score is
-//! still the best guess) carries `wdl W D L`: the fitted model of `outpost_eval::wdl` for
-//! centipawn scores, at the root's material, and a certain result for mate and tablebase scores.
+//! still the best guess) carries `wdl W D L`: the same model at the root's material, read at
+//! the internal score (so it agrees with the shown centipawns: `cp 100` is `wdl` 500 or so
+//! wins), and a certain result for mate and tablebase scores.
 
 use crate::notation;
 use crate::output::Output;
@@ -62,7 +70,23 @@ pub struct GuiReporter {
 /// plies), not evaluations.
 const TB_DECIDED_CP: i32 = outpost_search::reporter::TB_CP - outpost_search::score::MAX_PLY as i32;
 
-/// Win/draw/loss per mille of a reported score with `material` on the board: mates and
+/// The score a user is shown for a score of the search (`outpost_search::reported`):
+/// centipawns rescaled by `model` at `material` (`Model::reported_cp`) and kept short of the
+/// tablebase band, so a big evaluation never reads as a tablebase result; mates and tablebase
+/// results unchanged.
+pub fn shown(score: Score, material: u32, model: &Model) -> Score {
+    match score {
+        Score::Cp(cp) if cp.abs() >= TB_DECIDED_CP => score,
+        Score::Cp(cp) => Score::Cp(
+            model
+                .reported_cp(cp, material)
+                .clamp(-(TB_DECIDED_CP - 1), TB_DECIDED_CP - 1),
+        ),
+        Score::Mate(_) => score,
+    }
+}
+
+/// Win/draw/loss per mille of a score of the search (internal centipawns) with `material` on the board: mates and
 /// tablebase results are certain, other scores go through `model`, the one fitted to the
 /// scores of the evaluation that searched.
 pub fn wdl(score: Score, material: u32, model: &Model) -> (u32, u32, u32) {
@@ -120,8 +144,11 @@ impl Reporter for GuiReporter {
         }
         let dialect = self.out.dialect();
         let show_wdl = self.show_wdl && dialect == Dialect::Uci;
+        let mut info = i.map_moves(|&m| self.move_text(dialect, m));
+        info.score = shown(i.score, self.material, self.wdl_model);
         self.send(&Reply::Info {
-            info: i.map_moves(|&m| self.move_text(dialect, m)),
+            info,
+            // From the internal score, which the shown one rounds.
             wdl: show_wdl.then(|| wdl(i.score, self.material, self.wdl_model)),
         });
     }
@@ -171,5 +198,48 @@ mod tests {
                 assert_eq!(wdl(Score::Cp(cp), 40, m), m.wdl(cp, 40));
             }
         }
+    }
+
+    #[test]
+    fn shown_scores_are_rescaled_evaluations_and_kept_conventions() {
+        for scale in Scale::ALL {
+            let m = scale.model();
+            // Mates and tablebase results as the search reported them.
+            for kept in [
+                Score::Mate(3),
+                Score::Mate(-2),
+                Score::Mate(0),
+                Score::Cp(TB_CP),
+                Score::Cp(TB_CP - 7),
+                Score::Cp(TB_DECIDED_CP),
+                Score::Cp(-TB_CP + 7),
+                Score::Cp(-TB_DECIDED_CP),
+            ] {
+                assert_eq!(shown(kept, 20, m), kept, "{scale:?}");
+            }
+            for material in [4, 30, 78] {
+                // The centre of the model shows as +100 (and its mirror as -100)...
+                let a = m.even_cp(material).round() as i32;
+                assert_eq!(shown(Score::Cp(a), material, m), Score::Cp(100));
+                assert_eq!(shown(Score::Cp(-a), material, m), Score::Cp(-100));
+                assert_eq!(shown(Score::Cp(0), material, m), Score::Cp(0));
+                // ...and the largest evaluation stays below the tablebase band.
+                let big = TB_DECIDED_CP - 1;
+                for cp in [big, -big] {
+                    let Score::Cp(s) = shown(Score::Cp(cp), material, m) else {
+                        panic!("an evaluation became a mate");
+                    };
+                    assert!(s.abs() < TB_DECIDED_CP && s.signum() == cp.signum(), "{s}");
+                }
+            }
+        }
+        // At less material the same internal score is a smaller advantage, so it shows lower.
+        let m = Scale::Network.model();
+        assert!(m.even_cp(20) > m.even_cp(78));
+        let at = |material| match shown(Score::Cp(150), material, m) {
+            Score::Cp(cp) => cp,
+            Score::Mate(_) => unreachable!(),
+        };
+        assert!(at(20) < at(78), "{} {}", at(20), at(78));
     }
 }

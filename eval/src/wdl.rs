@@ -14,6 +14,11 @@
 //! (`outpost wdl DATA --scale network|hand-crafted --write eval/src/wdl.rs`, see
 //! `outpost_tools::tune::wdl`), which rewrites that model's block between its `BEGIN WDL` and
 //! `END WDL` markers below and nothing else. docs/testing.md ("WDL model") says which games.
+//!
+//! The same models set the scale of the centipawns a user is shown ([`Model::reported_cp`]):
+//! the internal score is divided by the centre `a(material)` and multiplied by 100, so a
+//! reported +100 is a 50% chance to win at any material, as Stockfish reports since 15.1. The
+//! search and the fit keep the internal units; only what is printed for a GUI is rescaled.
 
 use outpost_board::{PieceType, Position};
 
@@ -80,6 +85,9 @@ pub const MATERIAL_MAX: u32 = 78;
 /// the range still gives a proper distribution (positive draw share, no division by zero).
 const FLOOR_CP: f64 = 1.0;
 
+/// The reported centipawns of a score that wins half the time, at any material.
+pub const REPORTED_EVEN_CP: f64 = 100.0;
+
 /// The fitted parameters of the model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
@@ -134,6 +142,26 @@ impl Model {
             cubic(&self.a, x).max(FLOOR_CP),
             cubic(&self.b, x).max(FLOOR_CP),
         )
+    }
+
+    /// The internal score that wins half the time with `material` on the board: the centre
+    /// `a`, what a reported +100 stands for.
+    #[inline]
+    pub fn even_cp(&self, material: u32) -> f64 {
+        self.params(material_x(material)).0
+    }
+
+    /// The centipawns a user is shown for the internal side-to-move score `cp` with `material`
+    /// on the board: `REPORTED_EVEN_CP * cp / a(material)`, rounded. A score other than 0 keeps
+    /// at least 1 of its sign: rounding must not turn "a little better" into "level", nor a
+    /// tablebase cursed win (internal +1, `docs/tablebases.md`) into a draw. Mates and
+    /// tablebase results are not evaluations and are not passed through here (the engine's
+    /// `report.rs` keeps their conventions).
+    pub fn reported_cp(&self, cp: i32, material: u32) -> i32 {
+        let scaled = (REPORTED_EVEN_CP * f64::from(cp) / self.even_cp(material)).round();
+        // `as` saturates, so even a centre floored at 1 cp cannot overflow.
+        let magnitude = (scaled.abs() as i32).max(1);
+        cp.signum() * magnitude
     }
 
     /// Win, draw and loss chances (summing to 1) of side-to-move score `cp` with `material`.
@@ -207,6 +235,53 @@ mod tests {
                 "a level position can be drawn at material {material}"
             );
         }
+    }
+
+    /// The reported scale: +100 reported is an even chance to win at every material, the
+    /// curve in reported units has its centre at 100, and the small scores a tablebase root
+    /// shows (0, +-1) keep their values with the built-in models.
+    #[test]
+    fn reported_centipawns_put_an_even_win_at_100() {
+        for scale in Scale::ALL {
+            let m = scale.model();
+            for material in [0, 4, 12, 20, 30, 40, 50, 58, 66, 78, 90] {
+                let (a, b) = m.params(material_x(material));
+                let mut hundreds = 0;
+                for cp in -3000..=3000 {
+                    let shown = m.reported_cp(cp, material);
+                    assert_eq!(shown, -m.reported_cp(-cp, material), "symmetric");
+                    assert_eq!(shown.signum(), cp.signum(), "{scale:?} {material} {cp}");
+                    // Within rounding (or the one-centipawn floor) of the exact rescaling.
+                    let exact = REPORTED_EVEN_CP * f64::from(cp) / a;
+                    assert!((f64::from(shown) - exact).abs() <= 1.0, "{cp}: {shown}");
+                    if shown == 100 {
+                        hundreds += 1;
+                        let (w, _, _) = m.wdl(cp, material);
+                        // One reported centipawn spans a / 100 internal ones.
+                        let slack = 1000.0 * (a / 200.0) / (4.0 * b) + 1.0;
+                        assert!(
+                            (f64::from(w) - 500.0).abs() <= slack,
+                            "{scale:?} {material}: {w}"
+                        );
+                    }
+                }
+                assert!(
+                    hundreds > 0,
+                    "some internal score shows as 100 at {material}"
+                );
+                assert_eq!(m.reported_cp(0, material), 0);
+                assert_eq!(m.reported_cp(1, material), 1, "{scale:?} {material}");
+                assert_eq!(m.reported_cp(-1, material), -1, "{scale:?} {material}");
+            }
+        }
+        // A centre floored at 1 cp scales by 100 and saturates instead of overflowing.
+        let tiny = Model {
+            a: [-50.0, 0.0, 0.0, 0.0],
+            b: [10.0, 0.0, 0.0, 0.0],
+        };
+        assert_eq!(tiny.reported_cp(5, 40), 500);
+        assert_eq!(tiny.reported_cp(i32::MAX, 40), i32::MAX);
+        assert_eq!(tiny.reported_cp(i32::MIN + 1, 40), -i32::MAX);
     }
 
     #[test]
