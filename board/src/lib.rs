@@ -7,6 +7,7 @@
 
 pub mod attacks;
 mod bitboard;
+pub mod chess960;
 mod color;
 pub mod cpu;
 mod display;
