@@ -44,10 +44,12 @@ Usage:
                                 [--only-white|--only-black] [--uniform]
                                 build a Polyglot book from PGN games
   outpost datagen [--games N] [--threads T] [--nodes N | --depth D] [--random-plies K]
-                  [--openings FILE] [--seed S] [--hash MB] [--net builtin|FILE]
-                  [--format binary|text] [--out FILE]
+                  [--openings FILE] [--chess960 PERCENT] [--dfrc PERCENT] [--seed S]
+                  [--hash MB] [--net builtin|FILE] [--format binary|text] [--out FILE]
                                 self-play training data: binary records for the network
-                                trainer (resumable; docs/nnue.md), or text for `tune`/`wdl`
+                                trainer (resumable; docs/nnue.md), or text for `tune`/`wdl`;
+                                --chess960 (default 15) percent of the games from Chess960
+                                starts, --dfrc (default 50) percent of those double FRC
   outpost data-stats FILE...    games, positions, results and a score histogram of datagen files
   outpost tune DATA [options]   fit the evaluation weights to game results (Texel tuning;
                                 `outpost tune --help` lists the options)

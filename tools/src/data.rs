@@ -21,6 +21,17 @@
 //! | 27 | flags: bit 0 black to move, 1 side to move in check, 2 best move a capture or promotion, 3 score a mate or beyond `SCORE_BOUND` |
 //! | 28..30 | ply of the game (0 = the start position) |
 //! | 30..32 | the search's best move, `outpost_board::Move::raw()` |
+//!
+//! A record has no castling rights (the network's inputs do not see them); the board after a
+//! castling move is the king and rook on their destination squares whatever the variant, and a
+//! castling best move is the king-takes-rook move of `Move::raw()`, so Chess960 games need
+//! nothing more than standard ones.
+//!
+//! Game header (32 bytes): the magic, the game number (u64), the seed (u64), the position count
+//! (u32), the result byte (28), and at 29..32 the start as a 24-bit little-endian number: 0 for
+//! the start position or an `--openings` line (all files before Chess960 starts have 0 there),
+//! else bit 0 set and Chess960 arrangement numbers (`outpost_board::chess960`) of white's back
+//! rank in bits 1..11 and black's in bits 11..21.
 
 use outpost_board::{Bitboard, Color, Move, Piece, PieceType, Position, Square};
 use std::fmt;
@@ -239,6 +250,51 @@ impl Record {
     }
 }
 
+/// Where a game started.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Start {
+    /// The standard start position, or a line of an openings file.
+    #[default]
+    Standard,
+    /// A Chess960 start: white's and black's back ranks by arrangement number (0..960, the
+    /// same number for an ordinary Chess960 game, two for double Fischer random).
+    Chess960 { white: u16, black: u16 },
+}
+
+impl Start {
+    /// The header's 24-bit field.
+    fn to_bits(self) -> u32 {
+        match self {
+            Start::Standard => 0,
+            Start::Chess960 { white, black } => {
+                1 | (u32::from(white) & 0x3FF) << 1 | (u32::from(black) & 0x3FF) << 11
+            }
+        }
+    }
+
+    fn from_bits(bits: u32) -> Result<Start, DataError> {
+        if bits == 0 {
+            return Ok(Start::Standard);
+        }
+        let white = ((bits >> 1) & 0x3FF) as u16;
+        let black = ((bits >> 11) & 0x3FF) as u16;
+        let count = outpost_board::chess960::COUNT;
+        if bits & 1 == 0 || bits >> 21 != 0 || white >= count || black >= count {
+            return Err(DataError::BadRecord("game start field"));
+        }
+        Ok(Start::Chess960 { white, black })
+    }
+
+    pub fn is_chess960(self) -> bool {
+        matches!(self, Start::Chess960 { .. })
+    }
+
+    /// A Chess960 start with a different arrangement for each side.
+    pub fn is_double(self) -> bool {
+        matches!(self, Start::Chess960 { white, black } if white != black)
+    }
+}
+
 /// The first record of a game block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameHeader {
@@ -247,6 +303,7 @@ pub struct GameHeader {
     pub seed: u64,
     pub positions: u32,
     pub outcome: Outcome,
+    pub start: Start,
 }
 
 impl GameHeader {
@@ -257,6 +314,7 @@ impl GameHeader {
         b[16..24].copy_from_slice(&self.seed.to_le_bytes());
         b[24..28].copy_from_slice(&self.positions.to_le_bytes());
         b[28] = self.outcome as u8;
+        b[29..32].copy_from_slice(&self.start.to_bits().to_le_bytes()[..3]);
         b
     }
 
@@ -269,6 +327,7 @@ impl GameHeader {
             seed: u64::from_le_bytes(b[16..24].try_into().expect("8 bytes")),
             positions: u32::from_le_bytes(b[24..28].try_into().expect("4 bytes")),
             outcome: Outcome::from_byte(b[28]).ok_or(DataError::BadRecord("result byte"))?,
+            start: Start::from_bits(u32::from_le_bytes([b[29], b[30], b[31], 0]))?,
         })
     }
 }
@@ -484,6 +543,7 @@ mod tests {
                 seed: 5,
                 positions: 2,
                 outcome: Outcome::Draw,
+                start: Start::Standard,
             },
             records: vec![Record::new(&pos, Move::NONE, 10, false, Outcome::Draw, 0); 2],
         };
@@ -508,6 +568,43 @@ mod tests {
         drop(held);
         assert!(open_for_append(&path).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The start field: a header written before it existed (zeros) is a standard start,
+    /// Chess960 numbers round-trip, and a field that no writer makes is refused.
+    #[test]
+    fn headers_carry_their_start() {
+        let header = |start| GameHeader {
+            number: 12,
+            seed: 3,
+            positions: 0,
+            outcome: Outcome::WhiteWins,
+            start,
+        };
+        for start in [
+            Start::Standard,
+            Start::Chess960 { white: 0, black: 0 },
+            Start::Chess960 {
+                white: 959,
+                black: 518,
+            },
+            Start::Chess960 {
+                white: 17,
+                black: 959,
+            },
+        ] {
+            let bytes = header(start).to_bytes();
+            assert_eq!(GameHeader::from_bytes(&bytes).unwrap(), header(start));
+        }
+        // A header of the format's first files: bytes 29..32 were always zero.
+        let mut old = header(Start::Standard).to_bytes();
+        assert_eq!(old[29..32], [0, 0, 0]);
+        assert_eq!(GameHeader::from_bytes(&old).unwrap().start, Start::Standard);
+        // Arrangement 960 does not exist; a set number without the Chess960 bit is no start.
+        old[29..32].copy_from_slice(&(1u32 | 960 << 1).to_le_bytes()[..3]);
+        assert!(GameHeader::from_bytes(&old).is_err());
+        old[29..32].copy_from_slice(&(5u32 << 1).to_le_bytes()[..3]);
+        assert!(GameHeader::from_bytes(&old).is_err());
     }
 
     #[test]

@@ -15,14 +15,23 @@
 //! lacks. The text format (`--format text`, for `outpost tune` and `outpost wdl`) writes
 //! `fen | score | result` lines of the quiet positions only, as the tuner expects.
 //!
+//! A share of the games (`--chess960 PERCENT`, 15 by default) starts from a Chess960 position
+//! instead, drawn uniformly from the 960 (`outpost_board::chess960`), and a share of those
+//! (`--dfrc PERCENT` of them, 50 by default) is double Fischer random: black's back rank from
+//! another arrangement than white's. The random plies and the balance check follow as for any
+//! game; the openings file is not used for them. The game header records the start
+//! ([`data::Start`]).
+//!
 //! Each game draws its randomness from the seed and its game number alone, and the search is
 //! cleared before every game, so the games are the same whatever the thread count or however
-//! often the run was interrupted.
+//! often the run was interrupted. Whether a game starts from Chess960 is drawn from a stream of
+//! its own, so a game that does not is the same game as with `--chess960 0` (the games of
+//! runs made before Chess960 starts existed).
 
 use crate::cli::{CliError, Flags};
-use crate::data::{self, GameBlock, GameHeader, Outcome, Record};
+use crate::data::{self, GameBlock, GameHeader, Outcome, Record, Start};
 use crate::error::{FileAction, OpeningsError, ToolError};
-use outpost_board::{Color, Move, Position, Rng};
+use outpost_board::{chess960, Color, Move, Position, Rng};
 use outpost_eval::nnue::{self, Network};
 use outpost_search::{
     Bound, CurrMove, Reporter, Score, SearchInfo, SearchLimits, SearchOptions, ThreadPool,
@@ -47,8 +56,17 @@ const OPENING_MAX_CP: i32 = 400;
 const SCORE_LIMIT: i32 = data::SCORE_BOUND;
 
 const USAGE: &str = "usage: outpost datagen [--games N] [--threads T] [--nodes N | --depth D] \
-[--random-plies K] [--openings FILE] [--seed S] [--hash MB] [--net builtin|FILE] \
-[--format binary|text] [--out FILE]";
+[--random-plies K] [--openings FILE] [--chess960 PERCENT] [--dfrc PERCENT] [--seed S] \
+[--hash MB] [--net builtin|FILE] [--format binary|text] [--out FILE]";
+
+/// The default share of games from Chess960 starts, in percent: enough for the network to see
+/// Chess960 openings and middlegames (it saw none before and played Chess960 12 points worse
+/// than standard chess against Ethereal, issue 31), little enough that standard chess, what
+/// most games are, keeps most of the data.
+pub const CHESS960_PERCENT: u32 = 15;
+/// The default share of the Chess960 games whose sides get different arrangements, in
+/// percent: half, so both kinds of Chess960 a GUI may set up are covered.
+pub const DFRC_PERCENT: u32 = 50;
 
 /// How the games are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +87,10 @@ pub struct Config {
     pub random_plies: usize,
     /// FEN/EPD lines to start games from (before the random plies); empty: the start position.
     pub openings: Vec<String>,
+    /// Percent of the games that start from a Chess960 position (`--chess960`).
+    pub chess960_percent: u32,
+    /// Percent of those whose sides get different arrangements (`--dfrc`).
+    pub dfrc_percent: u32,
     pub seed: u64,
     pub hash_mb: usize,
     /// The network the searches evaluate with (`--net`); `None`: the hand-crafted evaluation.
@@ -86,6 +108,8 @@ impl Default for Config {
             depth: None,
             random_plies: 8,
             openings: Vec::new(),
+            chess960_percent: CHESS960_PERCENT,
+            dfrc_percent: DFRC_PERCENT,
             seed: 1,
             hash_mb: 4,
             network: None,
@@ -181,6 +205,12 @@ impl Config {
                     c.nodes = None;
                 }
                 "--random-plies" => c.random_plies = f.value("a number of plies")?,
+                "--chess960" => {
+                    c.chess960_percent = f.value_in("a percentage in 0..=100", |p| *p <= 100)?
+                }
+                "--dfrc" => {
+                    c.dfrc_percent = f.value_in("a percentage in 0..=100", |p| *p <= 100)?
+                }
                 "--seed" => c.seed = f.value("a whole number")?,
                 "--hash" => c.hash_mb = f.value("megabytes")?,
                 "--net" => {
@@ -269,11 +299,14 @@ pub fn run(args: &[String]) -> Result<(), ToolError> {
         }
     };
     eprintln!(
-        "datagen: {} games (+{} ={} -{}), {} positions in {:.1} s, written to {}",
+        "datagen: {} games (+{} ={} -{}; {} from Chess960 starts, {} of them double), {} \
+         positions in {:.1} s, written to {}",
         stats.games,
         stats.white_wins,
         stats.draws,
         stats.black_wins,
+        stats.chess960,
+        stats.double960,
         stats.positions,
         started.elapsed().as_secs_f64(),
         config.out
@@ -319,6 +352,9 @@ pub struct Stats {
     pub white_wins: u64,
     pub draws: u64,
     pub black_wins: u64,
+    /// Games from Chess960 starts, and how many of them double Fischer random.
+    pub chess960: u64,
+    pub double960: u64,
 }
 
 /// The live progress line: rewritten in place on a terminal, a plain line now and then in a log.
@@ -420,6 +456,9 @@ pub fn generate(
             Outcome::BlackWins => stats.black_wins += 1,
             Outcome::Draw => stats.draws += 1,
         }
+        let start = game.block.header.start;
+        stats.chess960 += u64::from(start.is_chess960());
+        stats.double960 += u64::from(start.is_double());
         progress.show(&stats, todo.len() as u64, false);
     }
     progress.show(&stats, todo.len() as u64, true);
@@ -443,7 +482,30 @@ fn game_rng(seed: u64, game: u64) -> Rng {
     r
 }
 
-/// The last exact score and the best move of one search.
+/// Where game `game` starts: drawn from a stream of its own (not `game_rng`'s), so that the
+/// games that do not start from Chess960 are those `--chess960 0` plays, draw for draw.
+fn game_start(config: &Config, game: u64) -> Start {
+    let mut r =
+        Rng::new(config.seed ^ game.wrapping_mul(0x9E6C_63D0_676A_9A99) ^ 0x0960_0960_0960_0960);
+    r.next_u64();
+    if r.below(100) >= config.chess960_percent as usize {
+        return Start::Standard;
+    }
+    let count = usize::from(chess960::COUNT);
+    let white = r.below(count) as u16;
+    let black = if r.below(100) < config.dfrc_percent as usize {
+        // Any arrangement but white's.
+        let other = r.below(count - 1) as u16;
+        other + u16::from(other >= white)
+    } else {
+        white
+    };
+    Start::Chess960 { white, black }
+}
+
+/// The last exact score and the best move of one search, in the search's own centipawns: the
+/// labels are training targets and WDL-fit inputs, so they must not be the normalised numbers a
+/// GUI is shown (that rescaling is the engine's reporter's, which datagen does not use).
 #[derive(Default)]
 struct Capture {
     last: Mutex<(Option<Score>, Move)>,
@@ -530,12 +592,23 @@ fn rules_result(pos: &Position, history: &[u64]) -> Option<f64> {
     (seen >= 2).then_some(0.5)
 }
 
-/// The game's start: an openings line (if any) and random legal moves, replayed until they
-/// lead somewhere playable and a short search finds it balanced. Returns the position, the keys
-/// before it and its ply.
-fn opening(search: &ThreadPool, config: &Config, rng: &mut Rng) -> (Position, Vec<u64>, usize) {
+/// The game's start: `start`'s position (for a standard start an openings line if any, else
+/// the start position) and random legal moves, replayed until they lead somewhere playable and
+/// a short search finds it balanced. Returns the position, the keys before it and its ply.
+fn opening(
+    search: &ThreadPool,
+    config: &Config,
+    start: Start,
+    rng: &mut Rng,
+) -> (Position, Vec<u64>, usize) {
+    let base = match start {
+        Start::Chess960 { white, black } => Position::chess960(white, black),
+        Start::Standard => None,
+    };
     for _ in 0..100 {
-        let mut pos = if config.openings.is_empty() {
+        let mut pos = if let Some(base) = base {
+            base
+        } else if config.openings.is_empty() {
             Position::startpos()
         } else {
             let fen = &config.openings[rng.below(config.openings.len())];
@@ -562,13 +635,14 @@ fn opening(search: &ThreadPool, config: &Config, rng: &mut Rng) -> (Position, Ve
             }
         }
     }
-    (Position::startpos(), Vec::new(), 0)
+    (base.unwrap_or_else(Position::startpos), Vec::new(), 0)
 }
 
 fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
     let mut rng = game_rng(config.seed, number);
+    let start = game_start(config, number);
     search.clear();
-    let (mut pos, mut history, mut ply) = opening(search, config, &mut rng);
+    let (mut pos, mut history, mut ply) = opening(search, config, start, &mut rng);
     search.clear();
     // Records are written with a placeholder result, set once the game is over.
     let mut records: Vec<Record> = Vec::new();
@@ -621,6 +695,7 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
                 seed: config.seed,
                 positions: records.len() as u32,
                 outcome,
+                start,
             },
             records,
         },
@@ -671,6 +746,68 @@ mod tests {
         assert!(Config::parse(&args("--games many")).is_err());
         assert!(Config::parse(&args("--threads 0")).is_err());
         assert!(Config::parse(&args("--frobnicate 1")).is_err());
+        let d = Config::parse(&args("")).unwrap();
+        assert_eq!((d.chess960_percent, d.dfrc_percent), (15, 50));
+        let c = Config::parse(&args("--chess960 25 --dfrc 0")).unwrap();
+        assert_eq!((c.chess960_percent, c.dfrc_percent), (25, 0));
+        assert!(Config::parse(&args("--chess960 101")).is_err());
+        assert!(Config::parse(&args("--dfrc -1")).is_err());
+        assert!(Config::parse(&args("--chess960 0.2")).is_err());
+    }
+
+    /// A short run with a Chess960 share, through the file: some games start from Chess960
+    /// positions, some of them double Fischer random, each recorded in its header and starting
+    /// (with no random plies) from exactly that position, castling rights included; the other
+    /// games are the ones a run without Chess960 plays.
+    #[test]
+    fn a_chess960_share_starts_games_from_chess960_positions() {
+        let dir = std::env::temp_dir().join(format!("outpost-datagen-960-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("games.bin");
+        let flags = "--games 12 --nodes 200 --random-plies 0 --seed 3";
+        run(&args(&format!(
+            "{flags} --chess960 50 --dfrc 50 --out {}",
+            out.display()
+        )))
+        .unwrap();
+        let mut reader = data::GameReader::open(&out).unwrap();
+        let mut blocks = Vec::new();
+        while let Some(game) = reader.next_game().unwrap() {
+            blocks.push(game);
+        }
+        blocks.sort_by_key(|g| g.header.number);
+        assert_eq!(blocks.len(), 12);
+        let config = Config::parse(&args(&format!("{flags} --chess960 50"))).unwrap();
+        let played = collect(&config, &HashSet::new());
+        let standard = collect(
+            &Config {
+                chess960_percent: 0,
+                ..config.clone()
+            },
+            &HashSet::new(),
+        );
+        let board = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        let (mut chess960, mut double) = (0, 0);
+        for ((block, game), plain) in blocks.iter().zip(&played).zip(&standard) {
+            assert_eq!(block, &game.block, "the file holds what was played");
+            match block.header.start {
+                Start::Chess960 { white, black } => {
+                    chess960 += 1;
+                    double += usize::from(white != black);
+                    let start = Position::chess960(white, black).unwrap();
+                    assert_eq!(game.fens[0], start.to_fen());
+                    assert_eq!(board(&block.records[0].fen()), board(&start.to_fen()));
+                    assert_eq!(block.records[0].ply, 0);
+                }
+                Start::Standard => assert_eq!(game, plain),
+            }
+        }
+        assert!(chess960 > 0 && chess960 < 12, "{chess960} of 12");
+        assert!(double > 0 && double < chess960, "{double} of {chess960}");
+        assert!(standard
+            .iter()
+            .all(|g| g.block.header.start == Start::Standard));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -18,6 +18,9 @@ const BUCKETS_EACH_SIDE: i32 = 10;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     pub games: u64,
+    /// Games from Chess960 starts, and how many of those double Fischer random.
+    pub chess960: u64,
+    pub double960: u64,
     pub positions: u64,
     /// Games won by white, drawn, won by black.
     pub game_results: [u64; 3],
@@ -72,6 +75,8 @@ impl Summary {
         let mut reader = GameReader::open(path)?;
         while let Some(game) = reader.next_game()? {
             self.games += 1;
+            self.chess960 += u64::from(game.header.start.is_chess960());
+            self.double960 += u64::from(game.header.start.is_double());
             self.game_results[result_index(game.header.outcome)] += 1;
             for r in &game.records {
                 self.add_record(r);
@@ -98,6 +103,13 @@ impl Summary {
         let mut s = String::new();
         let [w, d, b] = self.game_results;
         let _ = writeln!(s, "games      {}", self.games);
+        let _ = writeln!(
+            s,
+            "chess960   {} ({:.1}%) from Chess960 starts, {} of them double Fischer random",
+            self.chess960,
+            pct(self.chess960, self.games),
+            self.double960
+        );
         let _ = writeln!(
             s,
             "results    white {w} ({:.1}%), draw {d} ({:.1}%), black {b} ({:.1}%)",

@@ -3,7 +3,7 @@
 
 use crate::data::{load, Dataset, Filter, Rng};
 use outpost_board::{Color, PieceType, Position};
-use outpost_tools::data::{append, open_for_append, GameBlock, GameHeader, Outcome, Record};
+use outpost_tools::data::{append, open_for_append, GameBlock, GameHeader, Outcome, Record, Start};
 use std::path::{Path, PathBuf};
 
 /// A fresh directory under the system temp dir, unique per process and `name`.
@@ -57,6 +57,7 @@ pub fn write_games(path: &Path, games: u64, seed: u64) {
                 seed,
                 positions: records.len() as u32,
                 outcome,
+                start: Start::Standard,
             },
             records,
         };
