@@ -16,6 +16,7 @@ mod movegen;
 mod moves;
 mod notation;
 pub mod perft;
+mod perft_lean;
 pub mod perft_stats;
 mod piece;
 mod polyglot_random;

@@ -9,10 +9,11 @@
 use crate::{Move, MoveList, Position};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-/// Leaf count to `depth`. Uses make/unmake, measured faster than copy-make (docs/perft.md).
+/// Leaf count to `depth`, on the perft-only board and generator of `perft_lean` (copy-make of
+/// eight bitboards, side to move a compile-time parameter, no move lists); docs/perft.md has what
+/// each of its techniques gained.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut pos = *pos;
-    perft_make_unmake(&mut pos, depth)
+    crate::perft_lean::perft(pos, depth)
 }
 
 /// Leaf count with make/unmake on one position.
@@ -89,7 +90,7 @@ impl PerftTable {
 
 fn perft_hashed(pos: &mut Position, depth: u32, table: &PerftTable) -> u64 {
     if depth <= 2 {
-        return perft_make_unmake(pos, depth);
+        return perft(pos, depth);
     }
     if let Some(n) = table.probe(pos.key(), depth) {
         return n;
@@ -126,7 +127,7 @@ pub fn divide(
         let mut child = pos.play(moves[i]);
         let n = match table {
             Some(t) => perft_hashed(&mut child, depth - 1, t),
-            None => perft_make_unmake(&mut child, depth - 1),
+            None => perft(&child, depth - 1),
         };
         counts[i].store(n, Ordering::Relaxed);
     };
