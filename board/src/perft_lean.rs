@@ -29,6 +29,33 @@ const QUEEN: usize = 4;
 const KING: usize = 5;
 const NO_EP: u8 = 64;
 
+/// Empty-board rook and bishop rays of each square.
+const fn rays() -> ([u64; 64], [u64; 64]) {
+    let mut orth = [0u64; 64];
+    let mut diag = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+        let mut t = 0;
+        while t < 64 {
+            let (tf, tr) = ((t % 8) as i32, (t / 8) as i32);
+            if t != sq {
+                if tf == f || tr == r {
+                    orth[sq] |= 1 << t;
+                }
+                if tf - f == tr - r || tf - f == r - tr {
+                    diag[sq] |= 1 << t;
+                }
+            }
+            t += 1;
+        }
+        sq += 1;
+    }
+    (orth, diag)
+}
+
+static RAYS: ([u64; 64], [u64; 64]) = rays();
+
 /// Side to move, known at compile time.
 pub(crate) trait Side {
     const US: usize;
@@ -319,10 +346,23 @@ fn gen<S: Side, V: Visit>(b: &Board, ctx: &Ctx, v: &mut V) {
     let their_diag = (b.kinds[BISHOP] | b.kinds[QUEEN]) & theirs;
     let their_orth = (b.kinds[ROOK] | b.kinds[QUEEN]) & theirs;
 
-    let checkers = (pawn_attacks(us_color, kx).0 & b.kinds[PAWN] & theirs)
-        | (knight_attacks(kx).0 & b.kinds[KNIGHT] & theirs)
-        | (bishop_attacks(kx, Bitboard(occ)).0 & their_diag)
-        | (rook_attacks(kx, Bitboard(occ)).0 & their_orth);
+    // Checkers and pins in one pass over their sliders on the king's lines (empty-board rays,
+    // so no slider lookup): nothing between means check, one piece of ours between means a pin.
+    let mut checkers =
+        (pawn_attacks(us_color, kx).0 & b.kinds[PAWN] & theirs) | (knight_attacks(kx).0 & b.kinds[KNIGHT] & theirs);
+    let mut pinned = 0;
+    let mut snipers =
+        (RAYS.0[ksq as usize] & their_orth) | (RAYS.1[ksq as usize] & their_diag);
+    while snipers != 0 {
+        let s = snipers.trailing_zeros();
+        snipers &= snipers - 1;
+        let bl = between(kx, sq(s)).0 & occ;
+        if bl == 0 {
+            checkers |= bit(s);
+        } else if bl & (bl - 1) == 0 {
+            pinned |= bl & ours;
+        }
+    }
 
     // King steps, tested with the king off the board (it must not shield its own destination).
     let occ_no_king = occ ^ king_bb;
@@ -345,19 +385,6 @@ fn gen<S: Side, V: Visit>(b: &Board, ctx: &Ctx, v: &mut V) {
     } else {
         !0
     };
-
-    // Pinned pieces: our lone blockers between the king and their sliders seen through ours.
-    let mut pinned = 0;
-    let mut snipers = (rook_attacks(kx, Bitboard(theirs)).0 & their_orth)
-        | (bishop_attacks(kx, Bitboard(theirs)).0 & their_diag);
-    while snipers != 0 {
-        let s = snipers.trailing_zeros();
-        snipers &= snipers - 1;
-        let bl = between(kx, sq(s)).0 & occ;
-        if bl != 0 && bl & (bl - 1) == 0 {
-            pinned |= bl;
-        }
-    }
 
     let targets = !ours & check_mask;
     let mut knights = b.kinds[KNIGHT] & ours & !pinned;
