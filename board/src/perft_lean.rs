@@ -334,6 +334,35 @@ fn attacked<S: Side>(b: &Board, s: u32, occ: u64) -> bool {
         != 0
 }
 
+/// Every square a piece of theirs attacks with occupancy `occ`.
+#[inline(always)]
+fn seen<S: Side>(b: &Board, occ: u64) -> u64 {
+    let theirs = b.colors[1 - S::US];
+    let p = b.kinds[PAWN] & theirs;
+    let mut att = if S::WHITE {
+        ((p >> 7) & !Bitboard::FILE_A.0) | ((p >> 9) & !Bitboard::FILE_H.0)
+    } else {
+        ((p << 9) & !Bitboard::FILE_A.0) | ((p << 7) & !Bitboard::FILE_H.0)
+    };
+    att |= king_attacks(sq((b.kinds[KING] & theirs).trailing_zeros())).0;
+    let mut n = b.kinds[KNIGHT] & theirs;
+    while n != 0 {
+        att |= knight_attacks(sq(n.trailing_zeros())).0;
+        n &= n - 1;
+    }
+    let mut d = (b.kinds[BISHOP] | b.kinds[QUEEN]) & theirs;
+    while d != 0 {
+        att |= bishop_attacks(sq(d.trailing_zeros()), Bitboard(occ)).0;
+        d &= d - 1;
+    }
+    let mut o = (b.kinds[ROOK] | b.kinds[QUEEN]) & theirs;
+    while o != 0 {
+        att |= rook_attacks(sq(o.trailing_zeros()), Bitboard(occ)).0;
+        o &= o - 1;
+    }
+    att
+}
+
 #[inline(always)]
 fn gen<S: Side, V: Visit>(b: &Board, ctx: &Ctx, v: &mut V) {
     let us_color = if S::WHITE { Color::White } else { Color::Black };
@@ -364,18 +393,26 @@ fn gen<S: Side, V: Visit>(b: &Board, ctx: &Ctx, v: &mut V) {
         }
     }
 
-    // King steps, tested with the king off the board (it must not shield its own destination).
+    // King steps, tested with the king off the board (it must not shield its own destination):
+    // with more than two candidate squares, one map of every square they attack (cheaper in
+    // sparse endgames), else square by square (cheaper when their army is large).
+    let cand = king_attacks(kx).0 & !ours;
     let occ_no_king = occ ^ king_bb;
-    let mut kt = 0;
-    let mut cand = king_attacks(kx).0 & !ours;
-    while cand != 0 {
-        let to = cand.trailing_zeros();
-        cand &= cand - 1;
-        if !attacked::<S>(b, to, occ_no_king) {
-            kt |= bit(to);
+    if popcnt(cand) > 2 {
+        let kt = cand & !seen::<S>(b, occ_no_king);
+        v.piece(b, KING, ksq, kt);
+    } else {
+        let mut kt = 0;
+        let mut c = cand;
+        while c != 0 {
+            let to = c.trailing_zeros();
+            c &= c - 1;
+            if !attacked::<S>(b, to, occ_no_king) {
+                kt |= bit(to);
+            }
         }
+        v.piece(b, KING, ksq, kt);
     }
-    v.piece(b, KING, ksq, kt);
 
     if checkers & checkers.wrapping_sub(1) != 0 {
         return;
