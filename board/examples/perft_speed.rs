@@ -5,13 +5,15 @@
 //! target/release/examples/perft_speed <mode> <depth> [fen]
 //! ```
 //!
-//! Modes: `make` (the default `perft`: make/unmake, one thread), `copy` (copy-make, one thread),
+//! Modes: `make` (the default `perft`: the perft-only board of `perft_lean`, one thread), `unmake`
+//! (`perft_make_unmake`: make/unmake of the full `Position`, what `perft` was before), `copy`
+//! (copy-make of the full `Position`, one thread),
 //! `par2` (`perft_parallel`, two threads), `hash2` (two threads and a 256 MB hash table), `all`
 //! (each of the four in turn). Each line prints the mode, node count, seconds around the count
 //! alone (tables are built at compile time, so there is no start-up to exclude), Mnps and the
 //! slider backend (`OUTPOST_NO_PEXT=1` forces magic bitboards).
 
-use outpost_board::perft::{perft, perft_copy_make, perft_parallel, PerftTable};
+use outpost_board::perft::{perft, perft_copy_make, perft_make_unmake, perft_parallel, PerftTable};
 use outpost_board::{cpu, Position, STARTPOS_FEN};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,6 +21,7 @@ use std::time::Instant;
 fn run(mode: &str, pos: &Position, depth: u32) -> Option<u64> {
     Some(match mode {
         "make" => perft(pos, depth),
+        "unmake" => perft_make_unmake(&mut pos.clone(), depth),
         "copy" => perft_copy_make(pos, depth),
         "par2" => perft_parallel(pos, depth, 2, None),
         "hash2" => {
@@ -31,7 +34,7 @@ fn run(mode: &str, pos: &Position, depth: u32) -> Option<u64> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: perft_speed <make|copy|par2|hash2|all> <depth> [fen]";
+    let usage = "usage: perft_speed <make|unmake|copy|par2|hash2|all> <depth> [fen]";
     let (Some(mode), Some(depth)) = (args.first(), args.get(1).and_then(|d| d.parse().ok())) else {
         eprintln!("{usage}");
         return ExitCode::FAILURE;
@@ -49,7 +52,7 @@ fn main() -> ExitCode {
         }
     };
     let modes: Vec<&str> = if mode == "all" {
-        vec!["make", "copy", "par2", "hash2"]
+        vec!["make", "unmake", "copy", "par2", "hash2"]
     } else {
         vec![mode.as_str()]
     };

@@ -1,19 +1,30 @@
 #!/usr/bin/env python3
-"""Perft speed, Outpost's board crate against Stockfish's `go perft`, side by side in one run.
+"""Perft speed, Outpost's board crate against Stockfish's `go perft` (and, when given, the cozy-chess
+crate's perft example and Gigantua), side by side in one run.
 
 Each (position, tool) pair is run --reps times, interleaved (rep 1 of everything, then rep 2, ...)
 so that a burst of load from elsewhere spreads over all tools instead of hitting one. The median
 time is reported. Times exclude process start-up for both sides:
   stockfish   from sending `go perft N` (engine initialised, position set) to `Nodes searched`
   outpost     `Instant` around the count inside board/examples/perft_speed.rs
+  cozy-chess  `Instant` around the count inside its examples/perft.rs (bulk counting), built outside
+              this repository: `cargo new cozy-perft`, depend on cozy-chess with the `pext`
+              feature, copy the crate's examples/perft.rs to src/main.rs, RUSTFLAGS
+              `-C target-cpu=native`, release with fat LTO; run as `cozy-perft DEPTH FEN`
+  gigantua    its own per-depth timer (`Gigantua FEN DEPTH` prints every depth up to DEPTH; the
+              last line is used), built outside this repository with g++ -O3 -march=native
 Node counts must agree between all runs or the script stops.
 
 Usage:
   cargo build --release -p outpost-board --example perft_speed
   python3 tests/tools/perft_compare.py --ours target/release/examples/perft_speed \
-      [--stockfish /usr/games/stockfish] [--reps 3] [--modes make,copy,par2,magic] [--quick]
+      [--stockfish /usr/games/stockfish] [--reps 3] [--modes make,copy,par2,magic] [--quick] \
+      [--cozy ~/ext/cozy-perft/target/release/cozy-perft] [--gigantua ~/ext/gigantua/Gigantua/giga_gcc]
+Pin the whole run to one core from outside: `taskset -c 1 python3 tests/tools/perft_compare.py ...`
+(the children inherit the affinity).
 
-Modes of ours: make (default perft, make/unmake, 1 thread), copy (copy-make, 1 thread),
+Modes of ours: make (default perft: perft-only board, 1 thread), unmake (make/unmake of the full
+Position, the perft before issue 32), copy (copy-make of the full Position, 1 thread),
 par2 (2 threads), hash2 (2 threads + hash), magic (make with OUTPOST_NO_PEXT=1).
 Prints a Markdown table for docs/perft.md.
 """
@@ -73,6 +84,27 @@ def ours(path, mode, fen, depth):
     return int(f[f.index("nodes") + 1]), float(f[f.index("seconds") + 1]), f[f.index("backend") + 1]
 
 
+def cozy(path, fen, depth):
+    out = subprocess.run([path, str(depth), fen], capture_output=True, text=True, check=True).stdout
+    # "N nodes in 1.23s (456 nps)": the time is a Rust Duration in Debug form (s, ms or us).
+    f = out.split()
+    t = f[f.index("in") + 1]
+    for unit, scale in (("ms", 1e-3), ("\u00b5s", 1e-6), ("us", 1e-6), ("ns", 1e-9), ("s", 1.0)):
+        if t.endswith(unit):
+            return int(f[0]), float(t[: -len(unit)]) * scale
+    raise RuntimeError("cozy-perft output not understood: " + out)
+
+
+def gigantua(path, fen, depth):
+    # Prints "Perft i: nodes ms ..." for every depth up to DEPTH, then waits for a key (stdin empty).
+    out = subprocess.run([path, fen, str(depth)], capture_output=True, text=True, stdin=subprocess.DEVNULL).stdout
+    last = [l for l in out.splitlines() if l.startswith("Perft %d:" % depth)]
+    if not last:
+        raise RuntimeError("gigantua output not understood: " + out[-300:])
+    f = last[0].split()
+    return int(f[2]), int(f[3].rstrip("ms")) / 1000.0
+
+
 def load():
     with open("/proc/loadavg") as f:
         return " ".join(f.read().split()[:3])
@@ -85,10 +117,13 @@ def main():
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--modes", default="make,copy,par2,magic")
     ap.add_argument("--sf-threads2", action="store_true", help="also run Stockfish with Threads=2")
+    ap.add_argument("--cozy", help="cozy-chess perft binary (see above)")
+    ap.add_argument("--gigantua", help="Gigantua binary (see above)")
     ap.add_argument("--quick", action="store_true", help="two plies shallower, to try the script")
     args = ap.parse_args()
     modes = [m for m in args.modes.split(",") if m]
-    tools = ["stockfish"] + (["stockfish-t2"] if args.sf_threads2 else []) + modes
+    tools = (["stockfish"] + (["stockfish-t2"] if args.sf_threads2 else []) + (["cozy"] if args.cozy else [])
+             + (["gigantua"] if args.gigantua else []) + modes)
     positions = [(n, f, d - 2 if args.quick else d) for n, f, d in POSITIONS]
 
     times = {}  # (position, tool) -> [seconds]
@@ -100,6 +135,10 @@ def main():
             for tool in tools:
                 if tool == "stockfish":
                     n, s = stockfish(args.stockfish, fen, depth, 1)
+                elif tool == "cozy":
+                    n, s = cozy(args.cozy, fen, depth)
+                elif tool == "gigantua":
+                    n, s = gigantua(args.gigantua, fen, depth)
                 elif tool == "stockfish-t2":
                     n, s = stockfish(args.stockfish, fen, depth, 2)
                 else:
@@ -115,20 +154,29 @@ def main():
     labels = {
         "stockfish": "Stockfish 1 thr",
         "stockfish-t2": "Stockfish Threads=2",
-        "make": "Outpost 1 thr make/unmake (%s)" % backends.get("make", "?"),
+        "cozy": "cozy-chess 0.3.4 (pext, native)",
+        "gigantua": "Gigantua (g++ -O3 -march=native)",
+        "make": "Outpost 1 thr perft (%s)" % backends.get("make", "?"),
+        "unmake": "Outpost 1 thr Position make/unmake (%s)" % backends.get("unmake", "?"),
         "copy": "Outpost 1 thr copy-make (%s)" % backends.get("copy", "?"),
         "par2": "Outpost 2 thr (%s)" % backends.get("par2", "?"),
         "hash2": "Outpost 2 thr + hash (%s)" % backends.get("hash2", "?"),
         "magic": "Outpost 1 thr make/unmake (%s)" % backends.get("magic", "?"),
     }
-    head = "| position | depth | nodes | " + " | ".join(labels[t] + " s / Mnps" for t in tools) + " |"
+    head = "| position | depth | nodes | " + " | ".join(labels[t] + " s / Mnps" for t in tools)
+    if "make" in tools:
+        head += " | make vs Stockfish"
+    head += " |"
     print(head)
-    print("|" + "---|" * (3 + len(tools)))
+    print("|" + "---|" * (3 + len(tools) + ("make" in tools)))
     for name, fen, depth in positions:
         cells = []
         for tool in tools:
             med = statistics.median(times[(name, tool)])
             cells.append("%.3f / %.0f" % (med, nodes[name] / med / 1e6))
+        if "make" in tools:
+            ratio = statistics.median(times[(name, "stockfish")]) / statistics.median(times[(name, "make")])
+            cells.append("%.2fx" % ratio)
         print("| %s | %d | %d | %s |" % (name, depth, nodes[name], " | ".join(cells)))
 
 
