@@ -106,6 +106,30 @@ fn perft_hashed(pos: &mut Position, depth: u32, table: &PerftTable) -> u64 {
     total
 }
 
+/// Runs `work(i)` for every root move index `i < moves` on up to `threads` threads, each
+/// taking the next index when done with one: subtrees differ widely in size, so a fixed share
+/// per thread would leave threads idle. Shared by `divide` and the statistics' `divide_stats`.
+pub(crate) fn for_each_root_move(moves: usize, threads: usize, work: impl Fn(usize) + Sync) {
+    let next = AtomicUsize::new(0);
+    let run = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= moves {
+            break;
+        }
+        work(i);
+    };
+    let threads = threads.clamp(1, 1024).min(moves.max(1));
+    if threads == 1 {
+        run();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(run);
+            }
+        });
+    }
+}
+
 /// Per-root-move counts (`divide`), computed on `threads` threads with an optional hash table.
 pub fn divide(
     pos: &Position,
@@ -118,29 +142,14 @@ pub fn divide(
         return Vec::new();
     }
     let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
-    let next = AtomicUsize::new(0);
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= moves.len() {
-            break;
-        }
+    for_each_root_move(moves.len(), threads, |i| {
         let mut child = pos.play(moves[i]);
         let n = match table {
             Some(t) => perft_hashed(&mut child, depth - 1, t),
             None => perft(&child, depth - 1),
         };
         counts[i].store(n, Ordering::Relaxed);
-    };
-    let threads = threads.clamp(1, 1024).min(moves.len().max(1));
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(work);
-            }
-        });
-    }
+    });
     moves
         .iter()
         .zip(&counts)

@@ -21,9 +21,9 @@
 //! depth 6 takes about a second on one core). The root moves can be split over threads.
 
 use crate::attacks::between;
+use crate::perft::for_each_root_move;
 use crate::{Move, Position};
 use std::ops::AddAssign;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// Counts over the leaves of a perft tree (see the module documentation for the definitions).
@@ -118,12 +118,7 @@ pub fn divide_stats(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, Pe
         .iter()
         .map(|_| Mutex::new(PerftStats::default()))
         .collect();
-    let next = AtomicUsize::new(0);
-    let work = || loop {
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        if i >= moves.len() {
-            break;
-        }
+    for_each_root_move(moves.len(), threads, |i| {
         let mut stats = PerftStats::default();
         if depth == 1 {
             leaf(pos, moves[i], &mut stats);
@@ -135,17 +130,7 @@ pub fn divide_stats(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, Pe
         if let Ok(mut slot) = results[i].lock() {
             *slot = stats;
         }
-    };
-    let threads = threads.clamp(1, 1024).min(moves.len().max(1));
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(work);
-            }
-        });
-    }
+    });
     moves
         .iter()
         .zip(results)
