@@ -19,7 +19,7 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::{Bitboard, CastleSide, Color, Position, PieceType, Square};
+use crate::{Bitboard, CastleSide, Color, PieceType, Position, Square};
 
 const PAWN: usize = 0;
 const KNIGHT: usize = 1;
@@ -307,8 +307,14 @@ impl<S: Side> Visit for Recurse<'_, S> {
     fn castle(&mut self, b: &Board, right: usize) {
         let ctx = self.ctx;
         let mut c = *b;
-        let (kf, rf) = (bit(ctx.king_from[right] as u32), bit(ctx.rook_from[right] as u32));
-        let (kt, rt) = (bit(ctx.king_to[right] as u32), bit(ctx.rook_to[right] as u32));
+        let (kf, rf) = (
+            bit(ctx.king_from[right] as u32),
+            bit(ctx.rook_from[right] as u32),
+        );
+        let (kt, rt) = (
+            bit(ctx.king_to[right] as u32),
+            bit(ctx.rook_to[right] as u32),
+        );
         // Remove both before placing: in Chess960 the destinations may overlap the origins.
         c.kinds[KING] = c.kinds[KING] & !kf | kt;
         c.kinds[ROOK] = c.kinds[ROOK] & !rf | rt;
@@ -377,11 +383,10 @@ fn gen<S: Side, V: Visit>(b: &Board, ctx: &Ctx, v: &mut V) {
 
     // Checkers and pins in one pass over their sliders on the king's lines (empty-board rays,
     // so no slider lookup): nothing between means check, one piece of ours between means a pin.
-    let mut checkers =
-        (pawn_attacks(us_color, kx).0 & b.kinds[PAWN] & theirs) | (knight_attacks(kx).0 & b.kinds[KNIGHT] & theirs);
+    let mut checkers = (pawn_attacks(us_color, kx).0 & b.kinds[PAWN] & theirs)
+        | (knight_attacks(kx).0 & b.kinds[KNIGHT] & theirs);
     let mut pinned = 0;
-    let mut snipers =
-        (RAYS.0[ksq as usize] & their_orth) | (RAYS.1[ksq as usize] & their_diag);
+    let mut snipers = (RAYS.0[ksq as usize] & their_orth) | (RAYS.1[ksq as usize] & their_diag);
     while snipers != 0 {
         let s = snipers.trailing_zeros();
         snipers &= snipers - 1;
@@ -455,7 +460,8 @@ fn gen<S: Side, V: Visit>(b: &Board, ctx: &Ctx, v: &mut V) {
         let from = queens.trailing_zeros();
         queens &= queens - 1;
         let s = sq(from);
-        let mut t = (bishop_attacks(s, Bitboard(occ)).0 | rook_attacks(s, Bitboard(occ)).0) & targets;
+        let mut t =
+            (bishop_attacks(s, Bitboard(occ)).0 | rook_attacks(s, Bitboard(occ)).0) & targets;
         if pinned & bit(from) != 0 {
             t &= line(kx, s).0;
         }
