@@ -5,26 +5,7 @@
 
 mod common;
 
-use common::BIN;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn outpost(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::run_once;
 
 /// The value of `"name":` in one JSON line of perft-split (numbers and strings without quotes
 /// inside, which is all it writes).
@@ -38,7 +19,7 @@ fn field<'a>(line: &'a str, name: &str) -> &'a str {
 }
 
 fn split_and_count(depth: &str, split: &str, fen: &str) -> u64 {
-    let out = outpost(
+    let out = run_once(
         &[
             "perft-split",
             "--depth",
@@ -64,7 +45,7 @@ fn split_and_count(depth: &str, split: &str, fen: &str) -> u64 {
             )
         })
         .collect();
-    let out = outpost(&["perft-jobs", "--hash", "8"], &input);
+    let out = run_once(&["perft-jobs", "--hash", "8"], &input);
     assert!(out.status.success(), "{out:?}");
     let counts = String::from_utf8(out.stdout).unwrap();
     assert_eq!(counts.lines().count(), jobs.len());
@@ -104,12 +85,12 @@ fn bad_arguments_fail_with_a_message() {
             "perft-jobs: --threads expects a thread count in 1..=256, got '0'",
         ),
     ] {
-        let out = outpost(args, "");
+        let out = run_once(args, "");
         assert!(!out.status.success(), "{args:?}");
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(stderr.contains(message), "{args:?}: {stderr}");
     }
-    let out = outpost(&["perft-jobs"], "1 3 not a fen\n");
+    let out = run_once(&["perft-jobs"], "1 3 not a fen\n");
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("perft-jobs: job line 1: 'not a fen': invalid FEN"));

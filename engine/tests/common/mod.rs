@@ -6,11 +6,30 @@
 
 use outpost_board::{Move, Position};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_outpost");
+
+/// Runs the binary once with `args`, `stdin` as its whole input, and returns what it printed
+/// and how it exited (for command-line subcommands, not dialogs).
+pub fn run_once(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
 
 /// Generous: the machine running the tests may be busy.
 pub const LONG: Duration = Duration::from_secs(60);
