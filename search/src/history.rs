@@ -1,5 +1,5 @@
 //! Move-ordering statistics learned during the search: the butterfly history (side, from, to),
-//! continuation histories (this move following the move one and two plies back, indexed by the
+//! continuation histories (this move following the move one, two and four plies back, indexed by the
 //! moved piece and destination of both) and countermoves. Killer moves belong to a ply of the
 //! current line, not to the thread, so they live in the `Worker`'s stack (`worker.rs`).
 //!
@@ -65,12 +65,16 @@ fn gravity(entry: &mut i16, bonus: i32) {
     *entry = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
 }
 
+/// The previous moves a quiet move's continuation histories are read and written against: the
+/// moves one, two and four plies back (`PieceTo::NONE` where there is none).
+pub type Continuations = [PieceTo; 3];
+
 /// The per-thread ordering tables.
 pub struct History {
     /// [side to move][from][to]
     butterfly: Vec<[[i16; 64]; 64]>,
-    /// [previous piece-to (769 incl. NONE)][current piece-to (768)], shared by the 1- and 2-ply
-    /// continuations as in most modern engines.
+    /// [previous piece-to (769 incl. NONE)][current piece-to (768)], shared by the 1-, 2- and
+    /// 4-ply continuations as in most modern engines.
     continuation: Vec<[i16; 768]>,
     /// [previous piece-to] -> the quiet reply that refuted it last.
     counter: Vec<Move>,
@@ -102,15 +106,17 @@ impl History {
         self.counter.fill(Move::NONE);
     }
 
-    /// Ordering score of a quiet move: butterfly plus both continuations.
+    /// Ordering score of a quiet move: butterfly plus the continuations; the one four plies back
+    /// counts half, as it says less about this position than the last two moves do.
     #[inline(always)]
-    pub fn quiet_score(&self, pos: &Position, m: Move, prev: [PieceTo; 2]) -> i32 {
+    pub fn quiet_score(&self, pos: &Position, m: Move, prev: Continuations) -> i32 {
         let side = pos.side_to_move().index();
         let here = PieceTo::of(pos, m);
         let mut score = i32::from(self.butterfly[side][m.from().index()][m.to().index()]);
         if !here.is_none() {
             score += i32::from(self.continuation[prev[0].index()][here.index()]);
             score += i32::from(self.continuation[prev[1].index()][here.index()]);
+            score += i32::from(self.continuation[prev[2].index()][here.index()]) / 2;
         }
         score
     }
@@ -122,7 +128,7 @@ impl History {
         best: Move,
         tried: &[Move],
         depth: i32,
-        prev: [PieceTo; 2],
+        prev: Continuations,
     ) {
         let bonus = stat_bonus(depth);
         self.update_one(pos, best, bonus, prev);
@@ -137,7 +143,7 @@ impl History {
     }
 
     #[inline(always)]
-    fn update_one(&mut self, pos: &Position, m: Move, bonus: i32, prev: [PieceTo; 2]) {
+    fn update_one(&mut self, pos: &Position, m: Move, bonus: i32, prev: Continuations) {
         let side = pos.side_to_move().index();
         gravity(
             &mut self.butterfly[side][m.from().index()][m.to().index()],
@@ -187,7 +193,7 @@ mod tests {
         let moves = pos.legal_moves();
         let (a, b) = (moves[0], moves[1]);
         let mut h = History::new();
-        let prev = [PieceTo::NONE, PieceTo::NONE];
+        let prev = [PieceTo::NONE; 3];
         h.update_quiets(&pos, a, &[b, a], 5, prev);
         assert!(h.quiet_score(&pos, a, prev) > 0);
         assert!(h.quiet_score(&pos, b, prev) < 0);

@@ -13,7 +13,7 @@
 //!   nothing else. In check the full picker is used by both searches, because every evasion must
 //!   be tried before declaring mate.
 
-use crate::history::{History, PieceTo};
+use crate::history::{Continuations, History, PieceTo};
 use outpost_board::{GenKind, Move, MoveList, PieceType, Position, MAX_MOVES, SEE_VALUES};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -37,7 +37,7 @@ pub struct MovePicker {
     tt_move: Move,
     killers: [Move; 2],
     counter: Move,
-    prev: [PieceTo; 2],
+    prev: Continuations,
     /// The special moves actually yielded, which the generated lists must skip.
     yielded: [Move; 4],
     yielded_len: usize,
@@ -51,7 +51,7 @@ pub struct MovePicker {
 impl MovePicker {
     /// A picker for the main search.
     #[inline]
-    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move, prev: [PieceTo; 2]) -> Self {
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move, prev: Continuations) -> Self {
         MovePicker {
             stage: Stage::TtMove,
             qsearch: false,
@@ -73,7 +73,7 @@ impl MovePicker {
     /// A picker for quiescence search out of check: good noisy moves only.
     #[inline]
     pub fn new_qsearch(tt_move: Move) -> Self {
-        let mut p = MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]);
+        let mut p = MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 3]);
         p.qsearch = true;
         p.skip_quiets = true;
         p
@@ -262,7 +262,7 @@ mod tests {
         let tt = pos.parse_uci_move("g1f3").unwrap();
         let killer = pos.parse_uci_move("e2e4").unwrap();
         let hist = History::new();
-        let mut p = MovePicker::new(tt, [killer, tt], Move::NONE, [PieceTo::NONE; 2]);
+        let mut p = MovePicker::new(tt, [killer, tt], Move::NONE, [PieceTo::NONE; 3]);
         let mut seen = Vec::new();
         while let Some(m) = p.next(&pos, &hist) {
             seen.push(m);

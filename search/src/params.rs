@@ -139,6 +139,10 @@ params! {
     lmp_max_depth: 8, 3..=12, step 1;
     /// ...after `(lmp_base + depth^2) / 2` quiet moves (twice that when improving).
     lmp_base: 3, 1..=10, step 1;
+    /// History pruning of quiet moves up to this reduced depth...
+    hist_prune_max_depth: 4, 1..=8, step 1;
+    /// ...when their history score is below minus this much per ply of depth.
+    hist_prune_margin: 2500, 500..=6000, step 250;
     /// Futility pruning of quiet moves up to this reduced depth...
     fp_max_depth: 8, 3..=12, step 1;
     /// ...when the static eval plus this margin...

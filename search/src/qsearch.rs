@@ -79,7 +79,7 @@ impl Worker<'_> {
         };
 
         let mut picker = if in_check {
-            MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2])
+            MovePicker::new(tt_move, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 3])
         } else {
             MovePicker::new_qsearch(tt_move)
         };

@@ -39,7 +39,7 @@ fn every_legal_move_exactly_once() {
         let tt = pick_some(&mut rng, &legal);
         let killers = [pick_some(&mut rng, &legal), pick_some(&mut rng, &legal)];
         let counter = pick_some(&mut rng, &legal);
-        let prev = [PieceTo::NONE; 2];
+        let prev = [PieceTo::NONE; 3];
         // Vary history so the quiet ordering changes from position to position.
         if legal.len() >= 2 && round % 3 == 0 {
             let quiets: Vec<Move> = legal
@@ -81,7 +81,7 @@ fn skipping_quiets_still_yields_all_noisy_moves_once() {
         let pos = random_position(&mut rng, 60);
         let legal = pos.legal_moves();
         let tt = pick_some(&mut rng, &legal);
-        let mut picker = MovePicker::new(tt, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 2]);
+        let mut picker = MovePicker::new(tt, [Move::NONE; 2], Move::NONE, [PieceTo::NONE; 3]);
         picker.skip_quiets();
         let mut got = Vec::new();
         while let Some(m) = picker.next(&pos, &history) {
