@@ -298,7 +298,7 @@ impl Worker<'_> {
                     let lmr_depth = (depth - 1 - lmr(depth, move_count)).max(0);
                     // History pruning: a quiet move that has failed again and again in this
                     // context is not worth even a reduced search near the leaves (with the
-                    // continuation history 4 plies back: +14.2 +- 11.3 Elo, docs/testing.md).
+                    // continuation history 4 plies back: +10.8 +- 7.8 Elo, docs/testing.md).
                     if lmr_depth <= hist_prune_max_depth() && hist < -hist_prune_margin() * depth {
                         continue;
                     }
