@@ -1,6 +1,6 @@
 //! Move-ordering statistics learned during the search: the butterfly history (side, from, to),
-//! continuation histories (this move following the move one, two and four plies back, indexed by the
-//! moved piece and destination of both) and countermoves. Killer moves belong to a ply of the
+//! continuation histories (this move following the move one, two and four plies back, indexed
+//! by the moved piece and destination of both) and countermoves. Killer moves belong to a ply of the
 //! current line, not to the thread, so they live in the `Worker`'s stack (`worker.rs`).
 //!
 //! Every counter uses the "gravity" update `h += bonus - h * |bonus| / MAX`, which keeps values in
@@ -197,5 +197,24 @@ mod tests {
         h.update_quiets(&pos, a, &[b, a], 5, prev);
         assert!(h.quiet_score(&pos, a, prev) > 0);
         assert!(h.quiet_score(&pos, b, prev) < 0);
+    }
+
+    #[test]
+    fn the_move_four_plies_back_counts_at_half_weight() {
+        let pos = Position::startpos();
+        let m = pos.parse_uci_move("g1f3").unwrap();
+        let before = PieceTo::of(&pos, pos.parse_uci_move("e2e4").unwrap());
+        let mut h = History::new();
+        let butterfly_only = [PieceTo::NONE; 3];
+        h.update_quiets(&pos, m, &[m], 6, [PieceTo::NONE, PieceTo::NONE, before]);
+        let base = h.quiet_score(&pos, m, butterfly_only);
+        let entry = i32::from(h.continuation[before.index()][PieceTo::of(&pos, m).index()]);
+        assert!(entry > 0);
+        // The continuation entry was learned only through the ply-4 slot, and is read there at
+        // half weight, in the ply-1 slot at full weight.
+        let four_back = h.quiet_score(&pos, m, [PieceTo::NONE, PieceTo::NONE, before]);
+        let one_back = h.quiet_score(&pos, m, [before, PieceTo::NONE, PieceTo::NONE]);
+        assert_eq!(four_back - base, entry / 2);
+        assert_eq!(one_back - base, entry);
     }
 }
