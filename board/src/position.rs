@@ -42,6 +42,8 @@ pub struct Position {
     pub(crate) key: u64,
     pub(crate) pawn_key: u64,
     pub(crate) material_key: u64,
+    /// Keys of each colour's pieces other than pawns (king included), by colour index.
+    pub(crate) non_pawn_keys: [u64; 2],
     pub(crate) checkers: Bitboard,
     pub(crate) pinned: Bitboard,
 }
@@ -65,6 +67,7 @@ impl PartialEq for Position {
             && self.key == other.key
             && self.pawn_key == other.pawn_key
             && self.material_key == other.material_key
+            && self.non_pawn_keys == other.non_pawn_keys
             && self.checkers == other.checkers
             && self.pinned == other.pinned
     }
@@ -82,6 +85,7 @@ pub struct Undo {
     key: u64,
     pawn_key: u64,
     material_key: u64,
+    non_pawn_keys: [u64; 2],
     checkers: Bitboard,
     pinned: Bitboard,
 }
@@ -103,6 +107,7 @@ impl Position {
             key: 0,
             pawn_key: 0,
             material_key: 0,
+            non_pawn_keys: [0; 2],
             checkers: Bitboard::EMPTY,
             pinned: Bitboard::EMPTY,
         }
@@ -224,6 +229,13 @@ impl Position {
         self.material_key
     }
 
+    /// Key of the placement of `color`'s pieces other than pawns, king included (for the
+    /// search's correction history).
+    #[inline(always)]
+    pub fn non_pawn_key(&self, color: Color) -> u64 {
+        self.non_pawn_keys[color.index()]
+    }
+
     /// All pieces of either colour that attack `sq`, given the occupancy `occupied`.
     #[inline]
     pub fn attackers_to(&self, sq: Square, occupied: Bitboard) -> Bitboard {
@@ -324,6 +336,7 @@ impl Position {
             key: self.key,
             pawn_key: self.pawn_key,
             material_key: self.material_key,
+            non_pawn_keys: self.non_pawn_keys,
             checkers: self.checkers,
             pinned: self.pinned,
         }
@@ -364,10 +377,12 @@ impl Position {
             self.remove(rook, to);
             self.put(piece, king_to);
             self.put(rook, rook_to);
-            key ^= zobrist::piece_square(piece, from)
+            let moved = zobrist::piece_square(piece, from)
                 ^ zobrist::piece_square(piece, king_to)
                 ^ zobrist::piece_square(rook, to)
                 ^ zobrist::piece_square(rook, rook_to);
+            key ^= moved;
+            self.non_pawn_keys[us.index()] ^= moved;
         } else {
             let cap_sq = if m.kind() == MoveKind::EnPassant {
                 Square::make(to.file(), from.rank())
@@ -380,13 +395,18 @@ impl Position {
                 self.material_key ^= zobrist::material(cap, self.count(cap));
                 if cap.kind() == PieceType::Pawn {
                     self.pawn_key ^= zobrist::piece_square(cap, cap_sq);
+                } else {
+                    self.non_pawn_keys[them.index()] ^= zobrist::piece_square(cap, cap_sq);
                 }
                 self.halfmove = 0;
                 captured = Some(cap);
             }
             self.shift_piece(piece, from, to);
-            key ^= zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
-            if piece.kind() == PieceType::Pawn {
+            let moved = zobrist::piece_square(piece, from) ^ zobrist::piece_square(piece, to);
+            key ^= moved;
+            if piece.kind() != PieceType::Pawn {
+                self.non_pawn_keys[us.index()] ^= moved;
+            } else {
                 self.halfmove = 0;
                 self.pawn_key ^= zobrist::piece_square(piece, from);
                 if let Some(promo) = m.promotion_piece() {
@@ -396,6 +416,7 @@ impl Position {
                     self.put(new, to);
                     self.material_key ^= zobrist::material(new, self.count(new) - 1);
                     key ^= zobrist::piece_square(piece, to) ^ zobrist::piece_square(new, to);
+                    self.non_pawn_keys[us.index()] ^= zobrist::piece_square(new, to);
                 } else {
                     self.pawn_key ^= zobrist::piece_square(piece, to);
                     if from.index() ^ to.index() == 16 {
@@ -482,6 +503,7 @@ impl Position {
         self.key = undo.key;
         self.pawn_key = undo.pawn_key;
         self.material_key = undo.material_key;
+        self.non_pawn_keys = undo.non_pawn_keys;
         self.checkers = undo.checkers;
         self.pinned = undo.pinned;
     }
@@ -647,6 +669,19 @@ impl Position {
         (key, pawn_key, material_key)
     }
 
+    /// The non-pawn keys (`non_pawn_key`) computed from scratch, by colour index.
+    pub fn compute_non_pawn_keys(&self) -> [u64; 2] {
+        let mut keys = [0; 2];
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                if p.kind() != PieceType::Pawn {
+                    keys[p.color().index()] ^= zobrist::piece_square(p, sq);
+                }
+            }
+        }
+        keys
+    }
+
     /// Sets the en-passant square from FEN text, keeping it only when capturable.
     pub(crate) fn set_ep_if_capturable(&mut self, ep: Square) {
         self.ep = self.ep_capturable(ep).then_some(ep);
@@ -658,6 +693,7 @@ impl Position {
         self.key = key;
         self.pawn_key = pawn_key;
         self.material_key = material_key;
+        self.non_pawn_keys = self.compute_non_pawn_keys();
         self.update_check_info();
     }
 }

@@ -96,6 +96,14 @@ fn check_position(
         pos.compute_keys(),
         "incremental keys differ from scratch in {fen}"
     );
+    assert_eq!(
+        [
+            pos.non_pawn_key(Color::White),
+            pos.non_pawn_key(Color::Black)
+        ],
+        pos.compute_non_pawn_keys(),
+        "incremental non-pawn keys differ from scratch in {fen}"
+    );
 
     // Check information.
     let ksq = pos.king(us);
@@ -212,6 +220,14 @@ fn check_position(
             (made.key(), made.pawn_key(), made.material_key()),
             made.compute_keys(),
             "keys after {m} differ from scratch, from {fen}"
+        );
+        assert_eq!(
+            [
+                made.non_pawn_key(Color::White),
+                made.non_pawn_key(Color::Black)
+            ],
+            made.compute_non_pawn_keys(),
+            "non-pawn keys after {m} differ from scratch, from {fen}"
         );
         assert_eq!(made.side_to_move(), them);
         let lost = pos.colored(them).count() - made.colored(them).count();

@@ -131,7 +131,7 @@ impl Worker<'_> {
         }
 
         // Step [static eval]: the evaluation, corrected by what the correction history learned of
-        // this pawn structure, then refined by the table's bound when it points the same way. The
+        // this pawn structure, these pieces and the line that led here, then refined by the table's bound when it points the same way. The
         // table keeps the evaluator's own score: the correction keeps learning after it is stored
         // (+20.3 +/- 11.8 Elo for the correction, docs/testing.md).
         let raw_eval = if in_check {
@@ -142,10 +142,11 @@ impl Worker<'_> {
                 _ => self.eval.evaluate(&self.pos),
             }
         };
+        let prev = self.prev_moves(ply);
         let static_eval = if in_check {
             NO_SCORE
         } else {
-            self.correction.corrected(&self.pos, raw_eval)
+            self.correction.corrected(&self.pos, prev, raw_eval)
         };
         let mut eval = static_eval;
         if let Some(h) = hit {
@@ -244,11 +245,6 @@ impl Worker<'_> {
         }
 
         // Step [move loop].
-        let prev = [
-            self.stack[ply + STACK_OFFSET - 1].piece_to,
-            self.stack[ply + STACK_OFFSET - 2].piece_to,
-            self.stack[ply + STACK_OFFSET - 4].piece_to,
-        ];
         let counter = if prev[0].is_none() {
             Move::NONE
         } else {
@@ -490,7 +486,7 @@ impl Worker<'_> {
                 }
             {
                 self.correction
-                    .update(&self.pos, raw_eval, best_score, depth);
+                    .update(&self.pos, prev, raw_eval, best_score, depth);
             }
             self.tt
                 .store(key, best_move, best_score, raw_eval, depth, bound, ply);

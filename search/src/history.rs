@@ -41,7 +41,7 @@ impl PieceTo {
     }
 
     #[inline(always)]
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self.0 as usize
     }
 

@@ -58,7 +58,9 @@ impl Worker<'_> {
                 Some(h) if h.eval != NO_SCORE => h.eval,
                 _ => self.eval.evaluate(&self.pos),
             };
-            let se = self.correction.corrected(&self.pos, raw);
+            let se = self
+                .correction
+                .corrected(&self.pos, self.prev_moves(ply), raw);
             let mut stand = se;
             if let Some(h) = hit {
                 if !is_decisive(h.score)

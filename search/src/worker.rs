@@ -9,7 +9,7 @@
 //! (what the GUI is told), with the root moves in `root.rs` and the final choice in `choose.rs`.
 
 use crate::correction::Correction;
-use crate::history::{History, PieceTo};
+use crate::history::{Continuations, History, PieceTo};
 use crate::oracle::{EndgameOracle, Wdl};
 use crate::root::{RootMove, RootMoves, RootTables};
 use crate::score::*;
@@ -199,6 +199,17 @@ impl<'a> Worker<'a> {
     #[inline(always)]
     pub(crate) fn ss(&self, ply: usize) -> &StackEntry {
         &self.stack[ply + STACK_OFFSET]
+    }
+
+    /// The moves one, two and four plies before `ply` as continuation tables index them
+    /// (`NONE` for a null move or before the root).
+    #[inline(always)]
+    pub(crate) fn prev_moves(&self, ply: usize) -> Continuations {
+        [
+            self.stack[ply + STACK_OFFSET - 1].piece_to,
+            self.stack[ply + STACK_OFFSET - 2].piece_to,
+            self.stack[ply + STACK_OFFSET - 4].piece_to,
+        ]
     }
 
     #[inline(always)]
