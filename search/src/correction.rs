@@ -20,7 +20,6 @@
 //!
 //! Like the move-ordering tables, each search thread owns one, so none of it is atomic.
 
-use crate::history::PieceTo;
 use crate::score::TB_WIN_IN_MAX;
 use outpost_board::{Color, Position};
 
@@ -151,6 +150,7 @@ impl Correction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::history::PieceTo;
     use outpost_board::Move;
 
     fn pos(fen: &str) -> Position {
