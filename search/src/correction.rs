@@ -151,7 +151,6 @@ impl Correction {
 mod tests {
     use super::*;
     use crate::history::PieceTo;
-    use outpost_board::Move;
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(fen).unwrap()
@@ -235,7 +234,7 @@ mod tests {
         assert!(with_line > without, "{with_line} vs {without}");
         // A null move or the root: no line, no continuation entry.
         assert_eq!(
-            c.corrected(&other, [PieceTo::NONE, a[1]], 0),
+            c.corrected(&other, [PieceTo::NONE, a[1], a[2]], 0),
             c.corrected(&other, NO_LINE, 0)
         );
     }
