@@ -20,6 +20,7 @@
 //!
 //! Like the move-ordering tables, each search thread owns one, so none of it is atomic.
 
+use crate::history::Continuations;
 use crate::score::TB_WIN_IN_MAX;
 use outpost_board::{Color, Position};
 
@@ -40,17 +41,14 @@ const MAX_CORRECTION: i32 = 48;
 /// The largest entry of one table, in centipawns.
 const MAX_ENTRY: i32 = 64;
 
-/// The previous moves of a line, as continuation histories index them (only the first two, one
-/// and two plies back, are used here).
-pub type PrevMoves = crate::history::Continuations;
-
 /// The per-thread tables of evaluation errors.
 pub struct Correction {
     /// [side to move][pawn key % SIZE], centipawns times GRAIN.
     pawn: Vec<[i32; SIZE]>,
     /// [side to move * 2 + colour][that colour's non-pawn key % SIZE].
     non_pawn: Vec<[i32; SIZE]>,
-    /// [piece-to 2 plies back][piece-to 1 ply back].
+    /// [piece-to 2 plies back][piece-to 1 ply back]: the first two of the move loop's
+    /// `Continuations`.
     continuation: Vec<[i32; PIECE_TO]>,
 }
 
@@ -87,7 +85,7 @@ impl Correction {
     }
 
     #[inline(always)]
-    fn slots(pos: &Position, prev: PrevMoves) -> Slots {
+    fn slots(pos: &Position, prev: Continuations) -> Slots {
         let side = pos.side_to_move().index();
         let non_pawn = |c: Color| {
             (
@@ -116,7 +114,7 @@ impl Correction {
     /// `raw`, the evaluator's score, corrected by what the tables learned for this position
     /// reached by the moves `prev`; never into the range of tablebase and mate scores.
     #[inline(always)]
-    pub fn corrected(&self, pos: &Position, prev: PrevMoves, raw: i32) -> i32 {
+    pub fn corrected(&self, pos: &Position, prev: Continuations, raw: i32) -> i32 {
         let correction = (self.sum(&Correction::slots(pos, prev)) / GRAIN)
             .clamp(-MAX_CORRECTION, MAX_CORRECTION);
         (raw + correction).clamp(-TB_WIN_IN_MAX + 1, TB_WIN_IN_MAX - 1)
@@ -125,7 +123,14 @@ impl Correction {
     /// Learns from a search at `depth` that found `score` where the evaluator said `raw`; the
     /// caller has checked that the score's bound makes the difference meaningful.
     #[inline]
-    pub fn update(&mut self, pos: &Position, prev: PrevMoves, raw: i32, score: i32, depth: i32) {
+    pub fn update(
+        &mut self,
+        pos: &Position,
+        prev: Continuations,
+        raw: i32,
+        score: i32,
+        depth: i32,
+    ) {
         let s = Correction::slots(pos, prev);
         let weight = (depth * depth + 2 * depth + 1).min(WEIGHT_MAX);
         let target = (score - raw).clamp(-MAX_CORRECTION, MAX_CORRECTION) * GRAIN;
@@ -156,10 +161,10 @@ mod tests {
         Position::from_fen(fen).unwrap()
     }
 
-    const NO_LINE: PrevMoves = [PieceTo::NONE; 3];
+    const NO_LINE: Continuations = [PieceTo::NONE; 3];
 
     /// A line of two moves played from `fen`, as the search's stack records it.
-    fn line(fen: &str, moves: [&str; 2]) -> PrevMoves {
+    fn line(fen: &str, moves: [&str; 2]) -> Continuations {
         let mut p = pos(fen);
         let mut out = [PieceTo::NONE; 3];
         for (i, uci) in moves.iter().enumerate() {

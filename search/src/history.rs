@@ -1,7 +1,7 @@
 //! Move-ordering statistics learned during the search: the butterfly history (side, from, to),
 //! continuation histories (this move following the move one, two and four plies back, indexed
-//! by the moved piece and destination of both) and countermoves. Killer moves belong to a ply of the
-//! current line, not to the thread, so they live in the `Worker`'s stack (`worker.rs`).
+//! by the moved piece and destination of both) and countermoves. Killer moves belong to a ply of
+//! the current line, not to the thread, so they live in the `Worker`'s stack (`worker.rs`).
 //!
 //! Every counter uses the "gravity" update `h += bonus - h * |bonus| / MAX`, which keeps values in
 //! `-MAX..=MAX` and lets recent results outweigh old ones without periodic rescaling.
