@@ -173,11 +173,11 @@ params! {
     /// the captured piece and this margin would not reach alpha.
     qs_delta_margin: 200, 50..=400, step 15;
     /// History bonus of a move at `depth`: `quad * depth^2 + linear * depth + base`...
-    hist_bonus_quad: 16, 4..=40, step 2;
-    hist_bonus_linear: 32, 0..=100, step 5;
-    hist_bonus_base: 16, 0..=100, step 5;
+    hist_bonus_quad: 40, 4..=80, step 4;
+    hist_bonus_linear: 80, 0..=200, step 10;
+    hist_bonus_base: 40, 0..=100, step 5;
     /// ...at most this much.
-    hist_bonus_max: 1200, 400..=3000, step 100;
+    hist_bonus_max: 3000, 400..=6000, step 200;
 }
 
 /// Bumped by every `set`, so tables derived from parameters (`lmr.rs`) know to rebuild.
@@ -279,7 +279,7 @@ mod tests {
         let _values = VALUES_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         assert_eq!(rfp_margin(), find("rfp_margin").unwrap().default);
         assert_eq!(lmr_history_divisor(), 6000);
-        assert_eq!(hist_bonus_max(), 1200);
+        assert_eq!(hist_bonus_max(), 3000);
     }
 
     #[test]
