@@ -135,8 +135,12 @@ class DistributedPerft(unittest.TestCase):
     def test_an_interrupted_run_resumes_from_the_saved_jobs(self):
         args = ("--depth", "6", "--split", "2", "--workers", "1", "--batch", "4", "--hash", "1",
                 "--results", self.results)
+        # A suite started in the background (`nohup`, `&`) inherits SIGINT ignored, and Python
+        # keeps it ignored in the driver: give the driver the default disposition, as a shell's
+        # foreground job has, so that the Ctrl-C under test reaches it.
         driver = subprocess.Popen(driver_command(*args), stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True)
+                                  stderr=subprocess.PIPE, text=True,
+                                  preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         try:
             wait_for(lambda: os.path.exists(self.results) and len(job_lines(self.results)) > 0,
                      60, "the first finished batch")
