@@ -28,6 +28,8 @@ cargo test --release --locked --workspace 2>&1 | tee -a "$log"
 
 OUTPOST="${CARGO_TARGET_DIR:-target}/release/outpost" \
     .venv/bin/python -m unittest discover -s tests/clients -v 2>&1 | tee -a "$log"
+# The SPSA driver's arithmetic, state and match command (the games need fastchess, not here).
+.venv/bin/python -m unittest discover -s tests/spsa -v 2>&1 | tee -a "$log"
 # The distributed perft on local Dask clusters (127.0.0.1 only).
 OUTPOST="${CARGO_TARGET_DIR:-target}/release/outpost" \
     .venv/bin/python -m unittest discover -s tests/perft_dist -v 2>&1 | tee -a "$log"
