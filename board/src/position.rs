@@ -247,6 +247,31 @@ impl Position {
             | (rook_attacks(sq, occupied) & self.orthogonal_sliders())
     }
 
+    /// Every square `by` attacks with the current occupancy: the squares where a piece of the
+    /// other side can be taken (the search's history learns whether a quiet move leaves or
+    /// enters such a square).
+    #[inline]
+    pub fn attacks_by(&self, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let pawns = self.pieces_of(by, PieceType::Pawn);
+        let ahead = match by {
+            Color::White => pawns.north(),
+            Color::Black => pawns.south(),
+        };
+        let mut attacked = ahead.east() | ahead.west();
+        attacked |= king_attacks(self.king(by));
+        for sq in self.pieces_of(by, PieceType::Knight) {
+            attacked |= knight_attacks(sq);
+        }
+        for sq in self.diagonal_sliders() & self.colored(by) {
+            attacked |= bishop_attacks(sq, occ);
+        }
+        for sq in self.orthogonal_sliders() & self.colored(by) {
+            attacked |= rook_attacks(sq, occ);
+        }
+        attacked
+    }
+
     /// Whether `by` attacks `sq` with the given occupancy.
     #[inline]
     pub fn is_attacked_by(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {

@@ -6,7 +6,8 @@
 //! checked against its invariants: keys against a from-scratch computation, make/unmake and
 //! copy-make against each other for every legal move, FEN round trips, the staged generators
 //! against the full one, `is_legal` against the generated list for random 16-bit moves, and
-//! `gives_check` against the position after the move, and SAN and UCI text round trips.
+//! `gives_check` against the position after the move, each side's attack map against the
+//! square-by-square test, and SAN and UCI text round trips.
 
 mod common;
 
@@ -115,6 +116,18 @@ fn check_position(
         "side not to move is in check in {fen}"
     );
     cov.checks += pos.in_check() as usize;
+
+    // The attack map of each side agrees with the square-by-square attack test.
+    for side in [us, them] {
+        let map = pos.attacks_by(side);
+        for sq in Square::all() {
+            assert_eq!(
+                map.has(sq),
+                pos.is_attacked_by(sq, side, pos.occupied()),
+                "attacks_by({side:?}) wrong on {sq} in {fen}"
+            );
+        }
+    }
 
     // FEN round trips, in both castling styles.
     for text in [pos.to_fen(), pos.to_shredder_fen()] {

@@ -277,7 +277,8 @@ impl Worker<'_> {
             // the mate.
             let gives_check = self.pos.gives_check(m);
             let hist = if quiet {
-                self.history.quiet_score(&self.pos, m, prev)
+                let threats = picker.threats(&self.pos);
+                self.history.quiet_score(&self.pos, m, prev, threats)
             } else {
                 0
             };
@@ -457,8 +458,15 @@ impl Worker<'_> {
                 ss.killers[1] = ss.killers[0];
                 ss.killers[0] = best_move;
             }
-            self.history
-                .update_quiets(&self.pos, best_move, quiets_tried.as_slice(), depth, prev);
+            let threats = picker.threats(&self.pos);
+            self.history.update_quiets(
+                &self.pos,
+                best_move,
+                quiets_tried.as_slice(),
+                depth,
+                prev,
+                threats,
+            );
         }
 
         let best_score = best_score.min(max_score);

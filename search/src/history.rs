@@ -1,4 +1,5 @@
-//! Move-ordering statistics learned during the search: the butterfly history (side, from, to),
+//! Move-ordering statistics learned during the search: the butterfly history (side, from, to,
+//! and whether the opponent attacks the from and the to square),
 //! continuation histories (this move following the move one, two and four plies back, indexed
 //! by the moved piece and destination of both) and countermoves. Killer moves belong to a ply of
 //! the current line, not to the thread, so they live in the `Worker`'s stack (`worker.rs`).
@@ -8,7 +9,7 @@
 //! Each search thread owns one `History`, so none of this needs to be shared or atomic.
 
 use crate::params::{hist_bonus_base, hist_bonus_linear, hist_bonus_max, hist_bonus_quad};
-use outpost_board::{Move, Piece, Position};
+use outpost_board::{Bitboard, Move, Piece, Position};
 
 /// Bound of every history counter.
 pub const HISTORY_MAX: i32 = 16_384;
@@ -58,6 +59,13 @@ pub fn stat_bonus(depth: i32) -> i32 {
         .min(hist_bonus_max())
 }
 
+/// Which of the four butterfly tables a move belongs to: whether its from square and its to
+/// square are attacked by the opponent.
+#[inline(always)]
+fn threat_index(m: Move, threats: Bitboard) -> usize {
+    2 * usize::from(threats.has(m.from())) + usize::from(threats.has(m.to()))
+}
+
 #[inline(always)]
 fn gravity(entry: &mut i16, bonus: i32) {
     let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
@@ -71,8 +79,10 @@ pub type Continuations = [PieceTo; 3];
 
 /// The per-thread ordering tables.
 pub struct History {
-    /// [side to move][from][to]
-    butterfly: Vec<[[i16; 64]; 64]>,
+    /// [side to move][threat index][from][to]: the same move is worth something else when it
+    /// takes a piece out of attack, or puts it en prise, than when neither square is attacked
+    /// (+23.3 +/- 12.8 Elo over the plain butterfly, docs/testing.md).
+    butterfly: Vec<[[[i16; 64]; 64]; 4]>,
     /// [previous piece-to (769 incl. NONE)][current piece-to (768)], shared by the 1-, 2- and
     /// 4-ply continuations as in most modern engines.
     continuation: Vec<[i16; 768]>,
@@ -89,7 +99,7 @@ impl Default for History {
 impl History {
     pub fn new() -> History {
         History {
-            butterfly: vec![[[0; 64]; 64]; 2],
+            butterfly: vec![[[[0; 64]; 64]; 4]; 2],
             continuation: vec![[0; 768]; 769],
             counter: vec![Move::NONE; 769],
         }
@@ -98,7 +108,7 @@ impl History {
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
         for side in self.butterfly.iter_mut() {
-            *side = [[0; 64]; 64];
+            *side = [[[0; 64]; 64]; 4];
         }
         for row in self.continuation.iter_mut() {
             *row = [0; 768];
@@ -107,12 +117,21 @@ impl History {
     }
 
     /// Ordering score of a quiet move: butterfly plus the continuations; the one four plies back
-    /// counts half, as it says less about this position than the last two moves do.
+    /// counts half, as it says less about this position than the last two moves do. `threats`
+    /// are the squares the opponent attacks (`Position::attacks_by`).
     #[inline(always)]
-    pub fn quiet_score(&self, pos: &Position, m: Move, prev: Continuations) -> i32 {
+    pub fn quiet_score(
+        &self,
+        pos: &Position,
+        m: Move,
+        prev: Continuations,
+        threats: Bitboard,
+    ) -> i32 {
         let side = pos.side_to_move().index();
         let here = PieceTo::of(pos, m);
-        let mut score = i32::from(self.butterfly[side][m.from().index()][m.to().index()]);
+        let mut score = i32::from(
+            self.butterfly[side][threat_index(m, threats)][m.from().index()][m.to().index()],
+        );
         if !here.is_none() {
             score += i32::from(self.continuation[prev[0].index()][here.index()]);
             score += i32::from(self.continuation[prev[1].index()][here.index()]);
@@ -129,12 +148,13 @@ impl History {
         tried: &[Move],
         depth: i32,
         prev: Continuations,
+        threats: Bitboard,
     ) {
         let bonus = stat_bonus(depth);
-        self.update_one(pos, best, bonus, prev);
+        self.update_one(pos, best, bonus, prev, threats);
         for &m in tried {
             if m != best {
-                self.update_one(pos, m, -bonus, prev);
+                self.update_one(pos, m, -bonus, prev, threats);
             }
         }
         if !prev[0].is_none() {
@@ -143,10 +163,17 @@ impl History {
     }
 
     #[inline(always)]
-    fn update_one(&mut self, pos: &Position, m: Move, bonus: i32, prev: Continuations) {
+    fn update_one(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        bonus: i32,
+        prev: Continuations,
+        threats: Bitboard,
+    ) {
         let side = pos.side_to_move().index();
         gravity(
-            &mut self.butterfly[side][m.from().index()][m.to().index()],
+            &mut self.butterfly[side][threat_index(m, threats)][m.from().index()][m.to().index()],
             bonus,
         );
         let here = PieceTo::of(pos, m);
@@ -194,9 +221,10 @@ mod tests {
         let (a, b) = (moves[0], moves[1]);
         let mut h = History::new();
         let prev = [PieceTo::NONE; 3];
-        h.update_quiets(&pos, a, &[b, a], 5, prev);
-        assert!(h.quiet_score(&pos, a, prev) > 0);
-        assert!(h.quiet_score(&pos, b, prev) < 0);
+        let none = Bitboard::EMPTY;
+        h.update_quiets(&pos, a, &[b, a], 5, prev, none);
+        assert!(h.quiet_score(&pos, a, prev, none) > 0);
+        assert!(h.quiet_score(&pos, b, prev, none) < 0);
     }
 
     #[test]
@@ -206,15 +234,49 @@ mod tests {
         let before = PieceTo::of(&pos, pos.parse_uci_move("e2e4").unwrap());
         let mut h = History::new();
         let butterfly_only = [PieceTo::NONE; 3];
-        h.update_quiets(&pos, m, &[m], 6, [PieceTo::NONE, PieceTo::NONE, before]);
-        let base = h.quiet_score(&pos, m, butterfly_only);
+        let none = Bitboard::EMPTY;
+        h.update_quiets(
+            &pos,
+            m,
+            &[m],
+            6,
+            [PieceTo::NONE, PieceTo::NONE, before],
+            none,
+        );
+        let base = h.quiet_score(&pos, m, butterfly_only, none);
         let entry = i32::from(h.continuation[before.index()][PieceTo::of(&pos, m).index()]);
         assert!(entry > 0);
         // The continuation entry was learned only through the ply-4 slot, and is read there at
         // half weight, in the ply-1 slot at full weight.
-        let four_back = h.quiet_score(&pos, m, [PieceTo::NONE, PieceTo::NONE, before]);
-        let one_back = h.quiet_score(&pos, m, [before, PieceTo::NONE, PieceTo::NONE]);
+        let four_back = h.quiet_score(&pos, m, [PieceTo::NONE, PieceTo::NONE, before], none);
+        let one_back = h.quiet_score(&pos, m, [before, PieceTo::NONE, PieceTo::NONE], none);
         assert_eq!(four_back - base, entry / 2);
         assert_eq!(one_back - base, entry);
+    }
+
+    #[test]
+    fn the_butterfly_tells_attacked_squares_apart() {
+        // The knight on f6 attacks e4 and g4: Nc3-e4 and a quiet to a safe square differ
+        // only in the threat on their destination.
+        let pos =
+            Position::from_fen("rnbqkb1r/pppppppp/5n2/8/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 2 2")
+                .unwrap();
+        let to_attacked = pos.parse_uci_move("c3e4").unwrap();
+        let to_safe = pos.parse_uci_move("c3b5").unwrap();
+        let threats = pos.attacks_by(!pos.side_to_move());
+        assert!(threats.has(to_attacked.to()) && !threats.has(to_safe.to()));
+        assert!(!threats.has(to_attacked.from()));
+        assert_eq!(threat_index(to_attacked, threats), 1);
+        assert_eq!(threat_index(to_safe, threats), 0);
+        let prev = [PieceTo::NONE; 3];
+        let mut h = History::new();
+        // Learned with no threat known, the move is rewarded in the "nothing attacked" table
+        // only; under the real threats it is another entry, still unknown.
+        h.update_quiets(&pos, to_attacked, &[to_attacked], 8, prev, Bitboard::EMPTY);
+        assert!(h.quiet_score(&pos, to_attacked, prev, Bitboard::EMPTY) > 0);
+        assert_eq!(h.quiet_score(&pos, to_attacked, prev, threats), 0);
+        h.update_quiets(&pos, to_attacked, &[to_safe, to_attacked], 8, prev, threats);
+        assert!(h.quiet_score(&pos, to_attacked, prev, threats) > 0);
+        assert!(h.quiet_score(&pos, to_safe, prev, threats) < 0);
     }
 }

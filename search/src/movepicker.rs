@@ -8,13 +8,17 @@
 //!   special move is remembered so the generated lists skip it and no move is yielded twice.
 //! * Noisy moves (captures, promotions) are ordered MVV-LVA; those losing material by static
 //!   exchange, and under-promotions, are postponed to the end.
-//! * Quiets are ordered by butterfly + continuation history.
+//! * Quiets are ordered by butterfly + continuation history. The butterfly history depends on the
+//!   squares the opponent attacks, which the picker computes once, when it first needs them
+//!   (`threats`): a node cut off by its table move or a capture never pays for them.
 //! * Quiescence mode yields the TT move (if noisy) and the noisy moves that do not lose material,
 //!   nothing else. In check the full picker is used by both searches, because every evasion must
 //!   be tried before declaring mate.
 
 use crate::history::{Continuations, History, PieceTo};
-use outpost_board::{GenKind, Move, MoveList, PieceType, Position, MAX_MOVES, SEE_VALUES};
+use outpost_board::{
+    Bitboard, GenKind, Move, MoveList, PieceType, Position, MAX_MOVES, SEE_VALUES,
+};
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub enum Stage {
@@ -38,6 +42,8 @@ pub struct MovePicker {
     killers: [Move; 2],
     counter: Move,
     prev: Continuations,
+    /// The squares the opponent attacks, once computed.
+    threats: Option<Bitboard>,
     /// The special moves actually yielded, which the generated lists must skip.
     yielded: [Move; 4],
     yielded_len: usize,
@@ -60,6 +66,7 @@ impl MovePicker {
             killers,
             counter,
             prev,
+            threats: None,
             yielded: [Move::NONE; 4],
             yielded_len: 0,
             list: MoveList::new(),
@@ -89,6 +96,15 @@ impl MovePicker {
     #[inline]
     pub fn stage(&self) -> Stage {
         self.stage
+    }
+
+    /// The squares the opponent of the side to move in `pos` (this picker's position) attacks,
+    /// for the quiet moves' history.
+    #[inline]
+    pub fn threats(&mut self, pos: &Position) -> Bitboard {
+        *self
+            .threats
+            .get_or_insert_with(|| pos.attacks_by(!pos.side_to_move()))
     }
 
     #[inline(always)]
@@ -214,8 +230,10 @@ impl MovePicker {
                     if !self.skip_quiets {
                         self.list.clear();
                         pos.generate(GenKind::Quiet, &mut self.list);
+                        let threats = self.threats(pos);
                         for i in 0..self.list.len() {
-                            self.scores[i] = history.quiet_score(pos, self.list[i], self.prev);
+                            self.scores[i] =
+                                history.quiet_score(pos, self.list[i], self.prev, threats);
                         }
                         self.index = 0;
                         self.stage = Stage::Quiets;

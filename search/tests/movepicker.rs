@@ -40,6 +40,7 @@ fn every_legal_move_exactly_once() {
         let killers = [pick_some(&mut rng, &legal), pick_some(&mut rng, &legal)];
         let counter = pick_some(&mut rng, &legal);
         let prev = [PieceTo::NONE; 3];
+        let threats = pos.attacks_by(!pos.side_to_move());
         // Vary history so the quiet ordering changes from position to position.
         if legal.len() >= 2 && round % 3 == 0 {
             let quiets: Vec<Move> = legal
@@ -48,10 +49,11 @@ fn every_legal_move_exactly_once() {
                 .filter(|&m| !pos.is_noisy(m))
                 .collect();
             if let Some(&best) = quiets.first() {
-                history.update_quiets(&pos, best, &quiets, 1 + round % 10, prev);
+                history.update_quiets(&pos, best, &quiets, 1 + round % 10, prev, threats);
             }
         }
         let mut picker = MovePicker::new(tt, killers, counter, prev);
+        assert_eq!(picker.threats(&pos), threats);
         let mut got = Vec::new();
         while let Some(m) = picker.next(&pos, &history) {
             got.push(m);
