@@ -120,6 +120,16 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
+/// Squares the pawns `pawns` of `color` attack, all at once.
+#[inline(always)]
+pub fn pawn_set_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    let ahead = match color {
+        Color::White => pawns.north(),
+        Color::Black => pawns.south(),
+    };
+    ahead.east() | ahead.west()
+}
+
 #[inline(always)]
 fn pext(x: u64, mask: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]

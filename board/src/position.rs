@@ -8,7 +8,8 @@
 //! generation, check evasion and `gives_check` all need them.
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawn_set_attacks,
+    rook_attacks,
 };
 use crate::{zobrist, Bitboard, Color, Move, MoveKind, Piece, PieceType, Square};
 
@@ -253,12 +254,7 @@ impl Position {
     #[inline]
     pub fn attacks_by(&self, by: Color) -> Bitboard {
         let occ = self.occupied();
-        let pawns = self.pieces_of(by, PieceType::Pawn);
-        let ahead = match by {
-            Color::White => pawns.north(),
-            Color::Black => pawns.south(),
-        };
-        let mut attacked = ahead.east() | ahead.west();
+        let mut attacked = pawn_set_attacks(by, self.pieces_of(by, PieceType::Pawn));
         attacked |= king_attacks(self.king(by));
         for sq in self.pieces_of(by, PieceType::Knight) {
             attacked |= knight_attacks(sq);

@@ -118,13 +118,6 @@ pub fn forward(color: Color, b: Bitboard) -> Bitboard {
     }
 }
 
-/// Squares attacked by the pawns `b` of `color`.
-#[inline(always)]
-pub fn pawn_attacks(color: Color, b: Bitboard) -> Bitboard {
-    let f = forward(color, b);
-    f.east() | f.west()
-}
-
 /// Squares attacked by two pawns of `color` at once.
 #[inline(always)]
 pub fn pawn_double_attacks(color: Color, b: Bitboard) -> Bitboard {

@@ -8,8 +8,7 @@
 //! side, since the king moves far less often than the pieces.
 
 use crate::masks::{
-    adjacent_files, attack_span, fill_forward, forward, front, passed_span, pawn_attacks,
-    relative_rank,
+    adjacent_files, attack_span, fill_forward, forward, front, passed_span, relative_rank,
 };
 use crate::tapered::Tapered;
 use crate::weights::Weights;
@@ -110,7 +109,7 @@ fn compute(pos: &Position, w: &Weights) -> PawnEntry {
     let mut e = PawnEntry::default();
     for color in Color::BOTH {
         let ours = pos.pieces_of(color, PieceType::Pawn);
-        e.attacks[color.index()] = pawn_attacks(color, ours);
+        e.attacks[color.index()] = attacks::pawn_set_attacks(color, ours);
         e.pawnless_files[color.index()] = !occupied_files(ours);
     }
     for color in Color::BOTH {
@@ -158,7 +157,7 @@ fn pawn(
     if neighbours.is_empty() {
         s += w.pawn_isolated;
     } else if (neighbours & (attack_span(!color, sq) | phalanx)).is_empty()
-        && ((pawn_attacks(color, stop) & theirs).any() || (stop & theirs).any())
+        && ((attacks::pawn_set_attacks(color, stop) & theirs).any() || (stop & theirs).any())
     {
         // No neighbour can ever come level with it, and it cannot step up to them safely.
         s += w.pawn_backward[opposed as usize];

@@ -6,12 +6,12 @@
 //! themselves, which the by-kind weights express.
 
 use crate::attack_maps::AttackMaps;
-use crate::masks::{forward, pawn_attacks, relative_rank};
+use crate::masks::{forward, relative_rank};
 use crate::pawns::PawnEntry;
 use crate::tapered::Tapered;
 use crate::trace::{Sink, Term};
 use crate::weights::Weights;
-use outpost_board::{Color, PieceType, Position, Square};
+use outpost_board::{attacks, Color, PieceType, Position, Square};
 
 #[inline(always)]
 fn kind_on(pos: &Position, sq: Square) -> usize {
@@ -66,7 +66,7 @@ pub(crate) fn evaluate<S: Sink>(
     let mut pushes = forward(color, own_pawns) & !occ;
     pushes |= forward(color, pushes & relative_rank(color, 2)) & !occ;
     pushes &= !entry.attacks[th] & (maps.attacked[us] | !maps.attacked[th]);
-    let push_threats = pawn_attacks(color, pushes) & non_pawns;
+    let push_threats = attacks::pawn_set_attacks(color, pushes) & non_pawns;
     score += w.threat_pawn_push * push_threats.count() as i32;
 
     sink.add(Term::Threats, color, score);

@@ -10,7 +10,7 @@
 //!   exchange, and under-promotions, are postponed to the end.
 //! * Quiets are ordered by butterfly + continuation history. The butterfly history depends on the
 //!   squares the opponent attacks, which the picker computes once, when it first needs them
-//!   (`threats`): a node cut off by its table move or a capture never pays for them.
+//!   (`threats`): a node cut off by a noisy table move or a good capture never pays for them.
 //! * Quiescence mode yields the TT move (if noisy) and the noisy moves that do not lose material,
 //!   nothing else. In check the full picker is used by both searches, because every evasion must
 //!   be tried before declaring mate.
