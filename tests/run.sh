@@ -19,6 +19,10 @@ trap 'rm -f "$log"' EXIT
 
 # Style first: it is the quickest to fail, and every commit must pass it.
 cargo fmt --all -- --check
+# Every file a comment or a document names must exist (tests/style/comment_paths.py), and the
+# check itself must still catch a made-up name (its own tests, on temporary trees).
+python3 tests/style/comment_paths.py
+python3 -m unittest discover -s tests/style -v 2>&1 | tee -a "$log"
 cargo clippy --locked --workspace --all-targets -- -D warnings
 # The `tune` build (search parameters as UCI options) must stay clean too.
 cargo clippy --locked -p outpost --all-targets --features tune -- -D warnings

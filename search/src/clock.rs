@@ -1,7 +1,7 @@
 //! Counting nodes and checking the limits: the stop flag at every node, and every 1024 nodes
 //! the node budget, a depth reached by a helper, and the hard time limit (the shared
-//! `Deadline`, which every thread watches, see `thread.rs`). The soft time limit is judged
-//! between iterations (`iterate.rs`, with `timeman.rs`).
+//! `Deadline`, which every thread watches, set in `thread_pool.rs`). The soft time limit is
+//! judged between iterations (`iterate.rs`, with `timeman.rs`).
 
 use crate::score::MAX_DEPTH;
 use crate::worker::Worker;

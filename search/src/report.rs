@@ -1,7 +1,8 @@
 //! What the main thread tells the GUI while it searches: every line after each completed
 //! iteration, failed aspiration windows and the move being searched after the first second, the
 //! final line when the answer differs from the last line shown, and the one line of a root
-//! without legal moves. (The best move itself is sent by `thread.rs` after `choose.rs` picked it.)
+//! without legal moves. (The best move itself is sent by `thread_pool.rs` after `choose.rs`
+//! picked it.)
 
 use crate::reporter::{reported, Bound, CurrMove, Score, SearchInfo};
 use crate::root::{legal_prefix, RootMove};

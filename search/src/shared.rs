@@ -2,7 +2,7 @@
 //! reporter), the `Shared` state (stop, ponder, the hard deadline, the transposition table), and
 //! each thread's `ThreadData` (its counters, its published result, and where it waits for work).
 //!
-//! These are plain data: the pool in `thread.rs` fills them, the `Worker` on each thread reads
+//! These are plain data: the pool in `thread_pool.rs` fills them, the `Worker` on each thread reads
 //! them and publishes into them, and the final choice in `choose.rs` reads what was published.
 
 use crate::deadline::Deadline;
@@ -73,7 +73,7 @@ pub(crate) struct ThreadData {
     pub wake: Condvar,
 }
 
-/// A thread's mailbox in the pool (see `thread.rs`).
+/// A thread's mailbox in the pool (see `thread_pool.rs`).
 #[derive(Default)]
 pub(crate) struct Park {
     pub job: Option<Arc<Job>>,

@@ -6,9 +6,9 @@
 //! nodes) and is never exceeded, so the engine never loses on time; it always leaves
 //! `Move Overhead` milliseconds in reserve for the GUI and the operating system.
 //!
-//! A `TimeManager` is the plan of one search, computed once when it starts (`thread.rs`); the
-//! clock it is measured against, which `ponderhit` starts anew, is the shared `Deadline`
-//! (`deadline.rs`).
+//! A `TimeManager` is the plan of one search, computed once when it starts (`ThreadPool::start`
+//! in `thread_pool.rs`); the clock it is measured against, which `ponderhit` starts anew, is the
+//! shared `Deadline` (`deadline.rs`).
 
 use crate::limits::SearchLimits;
 use outpost_board::Color;

@@ -4,7 +4,7 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Score {
     /// Centipawns. Tablebase wins and losses are reported here too, near +-20000 (the search
-    /// crate's `info::TB_CP`), the convention GUIs recognise.
+    /// crate's `reporter::TB_CP`), the convention GUIs recognise.
     Cp(i32),
     /// Mate in this many *moves* (not plies); negative (or 0) when the side to move is mated.
     Mate(i32),

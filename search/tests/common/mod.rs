@@ -74,7 +74,8 @@ impl Rng {
 }
 
 /// A position reached by up to `plies` random legal moves from the start or a few fixed
-/// middlegame and endgame positions (never a finished game unless `allow_end`).
+/// middlegame and endgame positions; never a finished game (one without legal moves is drawn
+/// again).
 pub fn random_position(rng: &mut Rng, plies: usize) -> Position {
     const STARTS: [&str; 4] = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
