@@ -13,7 +13,7 @@
 //! likelihood to our own self-play games with that evaluation
 //! (`outpost wdl DATA --scale network|hand-crafted --write eval/src/wdl.rs`, see
 //! `outpost_tools::tune::wdl`), which rewrites that model's block between its `BEGIN WDL` and
-//! `END WDL` markers below and nothing else. docs/testing.md ("WDL model") says which games.
+//! `END WDL` markers below and nothing else. docs/results/wdl.md says which games.
 //!
 //! The same models set the scale of the centipawns a user is shown ([`Model::reported_cp`]):
 //! the internal score is divided by the centre `a(material)` and multiplied by 100, so a

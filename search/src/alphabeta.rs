@@ -1,6 +1,6 @@
 //! The alpha-beta search: a principal variation search (null windows for every move after the
 //! first) with the usual selectivity. The steps come in the order they happen, each with the
-//! reason it is sound (or sound enough), and with its measured Elo where `docs/testing.md`
+//! reason it is sound (or sound enough), and with its measured Elo where `docs/results/sprt.md`
 //! records a match for it. Each step has a name in brackets, `Step [null move]`, by which the
 //! other files (`params.rs`, `lmr.rs`, `qsearch.rs`) cite it: a new step is added here alone,
 //! with a name of its own, and nothing is renumbered.
@@ -134,7 +134,7 @@ impl Worker<'_> {
         // this pawn structure, these pieces and the line that led here, then refined by the
         // table's bound when it points the same way. The table keeps the evaluator's own score:
         // the correction keeps learning after it is stored (+20.3 +/- 11.8 Elo for the pawn
-        // table, +10.6 +/- 7.8 for the other three, docs/testing.md).
+        // table, +10.6 +/- 7.8 for the other three, docs/results/sprt.md).
         let raw_eval = if in_check {
             NO_SCORE
         } else {
@@ -296,7 +296,7 @@ impl Worker<'_> {
                     let lmr_depth = (depth - 1 - lmr(depth, move_count)).max(0);
                     // History pruning: a quiet move that has failed again and again in this
                     // context is not worth even a reduced search near the leaves (with the
-                    // continuation history 4 plies back: +10.8 +- 7.8 Elo, docs/testing.md).
+                    // continuation history 4 plies back: +10.8 +- 7.8 Elo, docs/results/sprt.md).
                     if lmr_depth <= hist_prune_max_depth() && hist < -hist_prune_margin() * depth {
                         continue;
                     }
@@ -327,7 +327,8 @@ impl Worker<'_> {
             // Step [extensions], limited by a ply guard so that forcing lines cannot explode
             // the tree. Singular: when every other move fails well below the table's score,
             // the table move is the only good one and earns a deeper look (singular extensions
-            // with multi-cut and the negative extension: +41.4 +- 18.5 Elo, docs/testing.md).
+            // with multi-cut and the negative extension: +41.4 +- 18.5 Elo,
+            // docs/results/sprt.md).
             // Checks are forcing and often tactical.
             let mut extension = 0;
             if ply < 2 * self.root_depth as usize {

@@ -81,7 +81,7 @@ pub type Continuations = [PieceTo; 3];
 pub struct History {
     /// [side to move][threat index][from][to]: the same move is worth something else when it
     /// takes a piece out of attack, or puts it en prise, than when neither square is attacked
-    /// (+23.3 +/- 12.8 Elo over the plain butterfly, docs/testing.md).
+    /// (+23.3 +/- 12.8 Elo over the plain butterfly, docs/results/sprt.md).
     butterfly: Vec<[[[i16; 64]; 64]; 4]>,
     /// [previous piece-to (769 incl. NONE)][current piece-to (768)], shared by the 1-, 2- and
     /// 4-ply continuations as in most modern engines.

@@ -71,7 +71,8 @@ class TablebaseAnalysis(unittest.TestCase):
 
 class MateScores(unittest.TestCase):
     def test_every_printed_mate_is_real(self):
-        """A small run of tests/tools/mate_sweep.py (docs/testing.md has the 2 000-position one)."""
+        """A small run of tests/tools/mate_sweep.py (docs/results/mate-scores.md has the
+        2 000-position ones)."""
         argv = sys.argv
         sys.argv = [
             "mate_sweep.py",

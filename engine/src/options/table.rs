@@ -17,7 +17,7 @@ use outpost_search::MAX_HASH_MB;
 const SYZYGY: bool = cfg!(feature = "syzygy");
 
 /// `UseNNUE`'s default: the network evaluates only once it has beaten the hand-crafted
-/// evaluation in a match (docs/testing.md): net 2 did, so it is on; off, the hand-crafted
+/// evaluation in a match (docs/results/sprt.md): net 2 did, so it is on; off, the hand-crafted
 /// evaluation stays available for comparison and tuning.
 const NETWORK_BY_DEFAULT: bool = true;
 
