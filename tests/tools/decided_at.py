@@ -5,7 +5,7 @@ For each decisive game of a fastchess/cutechess PGN (scores in the move comments
 the first move from which every later score, both engines', converted to the winner's view, is
 at least `--margin` pawns (mate scores count as won); the pieces on the board after that move put
 the game in one of three phases. Prints, per phase, how many games each player won that way.
-Used for net 1 against the hand-crafted evaluation (docs/nnue.md, "Where net 1 loses").
+Used for net 1 against the hand-crafted evaluation (docs/results/nets.md, "Where net 1 loses").
 
     .venv/bin/python tests/tools/decided_at.py ~/outpost-data/matches/net1/net1-vs-hce.pgn
 """
