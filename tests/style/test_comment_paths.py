@@ -96,6 +96,12 @@ class CommentPaths(unittest.TestCase):
         _, result = self.check(self.files)
         self.assertEqual(result.returncode, 0, result.stdout)
 
+    def test_the_shared_folder_beside_the_repository_is_not_checked(self):
+        # A fresh clone has no `../shared/`; the check must not depend on it.
+        self.files["docs/d.md"] = "`../shared/tools/gauntlet.sh -g 200`\n"
+        _, result = self.check(self.files)
+        self.assertEqual(result.returncode, 0, result.stdout)
+
     def test_build_folders_are_skipped(self):
         self.files["target/debug/build/x.md"] = "gone" + RS + "\n"
         _, result = self.check(self.files)
