@@ -359,22 +359,65 @@ fn castling_rights_only_chess960_has_are_dropped_in_standard_chess() {
     assert_eq!(lines.last().unwrap(), "Nodes searched: 15", "{lines:?}");
 }
 
+/// A Chess960 game by a running clock from a start array (Shredder-FEN castling field), which
+/// must pass through castling on both sides and show it is written king-takes-rook. The opening
+/// is fixed so that queen-side castling is legal at the fourth move of each side, and there its
+/// two notations differ (king-takes-rook `f1e1`, the king's destination `f1c1`); the engine is
+/// asked for that move with `searchmoves`, prints it, and reads it back in the next `position`
+/// line. The rest is the engine's own play, each move legal and within its clock.
 #[test]
 fn a_chess960_game_by_clock() {
     let _heavy = heavy();
     let mut e = uci();
     e.send("setoption name UCI_Chess960 value true");
+    e.send("setoption name Hash value 8");
+    e.send("ucinewgame");
+    e.sync_uci();
     let start = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1";
+    // Knights and bishops leave c1/d1 and c8/d8, so the e-file rooks can castle queen-side.
+    let opening = ["c1b3", "c8b6", "e2e3", "e7e6", "d1e2", "d8e7"];
     let mut pos = Position::from_fen(start).unwrap();
     let mut moves: Vec<String> = Vec::new();
-    let mut castled = 0;
-    for _ in 0..60 {
+    for mv in opening {
+        let (next, _) = play(&pos, mv);
+        pos = next;
+        moves.push(mv.to_string());
+    }
+    // A clock that lasts the 60 plies on a loaded two-core machine, where a move's wall time
+    // includes waiting for a core.
+    let (mut wtime, mut btime, inc) = (8000i64, 8000i64, 80i64);
+    let mut castlings = 0;
+    for ply in moves.len()..60 {
         e.send(&format!("position fen {start} moves {}", moves.join(" ")));
-        e.send("go wtime 2000 btime 2000 winc 20 binc 20");
-        let (mv, _) = bestmove(&e.expect("bestmove", LONG));
+        // The first move of each side after the opening: only queen-side castling, the king
+        // from the f-file taking its e-file rook.
+        let only = match ply {
+            6 => " searchmoves f1e1",
+            7 => " searchmoves f8e8",
+            _ => "",
+        };
+        let t = Instant::now();
+        e.send(&format!(
+            "go wtime {wtime} btime {btime} winc {inc} binc {inc}{only}"
+        ));
+        let line = e.expect("bestmove", LONG);
+        let spent = t.elapsed().as_millis() as i64;
+        let clock = if ply % 2 == 0 { &mut wtime } else { &mut btime };
+        *clock -= spent;
+        if *clock <= 0 {
+            e.fail(&format!("lost on time at ply {ply}: {spent} ms spent"));
+        }
+        *clock += inc;
+        let (mv, _) = bestmove(&line);
         let (next, m) = play(&pos, &mv);
         if m.is_castling() {
-            castled += 1;
+            castlings += 1;
+            // King-takes-rook: the text names the rook's square, never the king's destination
+            // (the two coincide only when the king lands on its rook's square).
+            assert_eq!(mv[2..4], m.to().to_string(), "960 castling sent as {mv}");
+        }
+        if !only.is_empty() {
+            assert!(m.is_castling(), "asked for castling, got {mv}");
         }
         pos = next;
         moves.push(mv);
@@ -382,7 +425,12 @@ fn a_chess960_game_by_clock() {
             break;
         }
     }
-    eprintln!("960 game: {} plies, {castled} castlings", moves.len());
+    eprintln!(
+        "960 game: {} plies, {castlings} castlings, clocks left {wtime}/{btime} ms",
+        moves.len()
+    );
+    assert!(castlings >= 2, "{castlings} castlings");
+    assert!(moves.len() >= 20, "the game is too short to mean much");
 }
 
 #[test]

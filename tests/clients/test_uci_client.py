@@ -37,6 +37,7 @@ class UciClient(unittest.TestCase):
         # A shorter game with pondering on: python-chess sends go ponder / ponderhit / stop.
         self.engine.configure({"Hash": 16})
         clock = 2.0
+        pondered = 0
         for _ in range(30):
             if board.is_game_over(claim_draw=True):
                 break
@@ -44,6 +45,12 @@ class UciClient(unittest.TestCase):
             result = self.engine.play(board, limit, ponder=True)
             self.assertIn(result.move, board.legal_moves)
             board.push(result.move)
+            # The move to ponder on (`bestmove ... ponder M`) is what python-chess then sends
+            # as `go ponder`: it must be a legal reply, and a game must have some.
+            if result.ponder is not None:
+                self.assertIn(result.ponder, board.legal_moves)
+                pondered += 1
+        self.assertGreater(pondered, 0, "no ponder move offered, so nothing was pondered")
 
     def test_analyse_multipv_3(self):
         board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
