@@ -3,6 +3,7 @@
 
 mod bench;
 mod cli;
+mod debug_log;
 mod engine;
 mod errors;
 mod game;

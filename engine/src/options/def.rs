@@ -42,6 +42,8 @@ pub enum Action {
     LoadNetwork,
     /// Evaluate with the network or the hand-crafted terms (`UseNNUE`).
     SelectEvaluation,
+    /// Close the debug log in use and open this file (empty: none).
+    OpenDebugLog,
     /// Hand the value to the search parameter of this name (`tune` builds only).
     #[cfg(feature = "tune")]
     SetSearchParam(&'static str),

@@ -90,6 +90,9 @@ table! {
         .acts(Action::RebuildOracle)
         .only_if(SYZYGY)
         .help("count a win the fifty-move rule would spoil as a draw");
+    DEBUG_LOG_FILE: Text = OptionDef::file("Debug Log File")
+        .acts(Action::OpenDebugLog)
+        .help("append every line in (>>) and out (<<), timestamped, to this file; empty: off");
 }
 
 /// Every row: the engine's own, then those from other sources, which are appended here (a
