@@ -15,8 +15,8 @@ use crate::options::{
     Action, Options, BOOK_FILE, DEBUG_LOG_FILE, EVAL_FILE, HASH, THREADS, USE_NNUE,
 };
 use crate::options::{
-    BOOK_BEST_MOVE, BOOK_DEPTH, CHESS960, ELO, LIMIT_STRENGTH, MOVE_OVERHEAD, MULTIPV, OWN_BOOK,
-    SHOW_WDL, SYZYGY_PATH, SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT,
+    BOOK_BEST_MOVE, BOOK_DEPTH, CHESS960, MOVE_OVERHEAD, MULTIPV, OWN_BOOK, SHOW_WDL, SYZYGY_PATH,
+    SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT,
 };
 use crate::output::Output;
 use crate::report::{Event, GuiReporter};
@@ -212,10 +212,8 @@ impl Engine {
             move_overhead_ms: self.options.get(MOVE_OVERHEAD),
             tb_probe_depth: self.options.get(SYZYGY_PROBE_DEPTH) as i32,
             tb_probe_limit: self.options.get(SYZYGY_PROBE_LIMIT) as u32,
-            skill: self
-                .options
-                .get(LIMIT_STRENGTH)
-                .then(|| Skill::new(self.options.get(ELO) as i32, skill_seed(id))),
+            skill: crate::strength::rating(&self.options)
+                .map(|elo| Skill::new(elo, skill_seed(id))),
             network: self.network_in_use(),
         };
         let open_ended = limits.infinite || limits.ponder;
@@ -385,6 +383,7 @@ impl Engine {
                 self.load_network(&path)?;
             }
             Action::SelectEvaluation => self.out.note(self.evaluation_in_use()),
+            Action::ReportStrength => self.out.note(crate::strength::describe(&self.options)),
             Action::OpenDebugLog => self.open_debug_log()?,
             #[cfg(feature = "tune")]
             Action::SetSearchParam(name) => {

@@ -17,6 +17,7 @@ mod perft_dist;
 mod perft_stats;
 mod report;
 mod session;
+mod strength;
 #[cfg(feature = "syzygy")]
 mod syzygy;
 mod uci;
