@@ -9,12 +9,14 @@
 //! what that move means (print `bestmove`, play it in the game, ponder) is the dialog's
 //! business.
 
-use crate::errors::{NetworkError, SettingError};
+use crate::errors::{DebugLogError, NetworkError, SettingError};
 use crate::game::Game;
-use crate::options::{Action, Options, BOOK_FILE, EVAL_FILE, HASH, THREADS, USE_NNUE};
 use crate::options::{
-    BOOK_BEST_MOVE, BOOK_DEPTH, CHESS960, ELO, LIMIT_STRENGTH, MOVE_OVERHEAD, MULTIPV, OWN_BOOK,
-    SHOW_WDL, SYZYGY_PATH, SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT,
+    Action, Options, BOOK_FILE, DEBUG_LOG_FILE, EVAL_FILE, HASH, THREADS, USE_NNUE,
+};
+use crate::options::{
+    BOOK_BEST_MOVE, BOOK_DEPTH, CHESS960, MOVE_OVERHEAD, MULTIPV, OWN_BOOK, SHOW_WDL, SYZYGY_PATH,
+    SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT,
 };
 use crate::output::Output;
 use crate::report::{Event, GuiReporter};
@@ -210,10 +212,8 @@ impl Engine {
             move_overhead_ms: self.options.get(MOVE_OVERHEAD),
             tb_probe_depth: self.options.get(SYZYGY_PROBE_DEPTH) as i32,
             tb_probe_limit: self.options.get(SYZYGY_PROBE_LIMIT) as u32,
-            skill: self
-                .options
-                .get(LIMIT_STRENGTH)
-                .then(|| Skill::new(self.options.get(ELO) as i32, skill_seed(id))),
+            skill: crate::strength::rating(&self.options)
+                .map(|elo| Skill::new(elo, skill_seed(id))),
             network: self.network_in_use(),
         };
         let open_ended = limits.infinite || limits.ponder;
@@ -346,6 +346,10 @@ impl Engine {
             if action == Action::LoadBook {
                 self.options.set(BOOK_FILE, String::new());
             }
+            // The old log is closed before the new file is tried.
+            if action == Action::OpenDebugLog {
+                self.options.set(DEBUG_LOG_FILE, String::new());
+            }
             return Err(e);
         }
         Ok(())
@@ -379,6 +383,8 @@ impl Engine {
                 self.load_network(&path)?;
             }
             Action::SelectEvaluation => self.out.note(self.evaluation_in_use()),
+            Action::ReportStrength => self.out.note(crate::strength::describe(&self.options)),
+            Action::OpenDebugLog => self.open_debug_log()?,
             #[cfg(feature = "tune")]
             Action::SetSearchParam(name) => {
                 // The table has clamped the value into the parameter's own `i32` range.
@@ -494,6 +500,23 @@ impl Engine {
             self.network_name = format!("{path} ({} bytes)", nnue::NET_SIZE);
         }
         self.out.note(self.evaluation_in_use());
+        Ok(())
+    }
+
+    /// `Debug Log File`: the log in use is closed and the file named is appended to from now
+    /// on (empty: no log). The note goes to the new file, so its first line says what opened
+    /// it.
+    fn open_debug_log(&mut self) -> Result<(), DebugLogError> {
+        let path = self.options.get(DEBUG_LOG_FILE);
+        let closed = self.out.set_debug_log(path)?;
+        if !path.is_empty() {
+            self.out.note(format!(
+                "Debug Log File: appending every line in (>>) and out (<<) to {path}"
+            ));
+        } else if let Some(closed) = closed {
+            self.out
+                .note(format!("Debug Log File: off, {closed} closed"));
+        }
         Ok(())
     }
 

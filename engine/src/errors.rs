@@ -21,6 +21,8 @@ pub enum SettingError {
     Book(BookError),
     /// `EvalFile` could not be used; the evaluation in use stays.
     Network(NetworkError),
+    /// `Debug Log File` could not be opened; nothing is logged.
+    DebugLog(DebugLogError),
     /// A search parameter refused the value (`tune` builds only).
     #[cfg(feature = "tune")]
     Param(outpost_search::params::ParamError),
@@ -36,6 +38,7 @@ impl fmt::Display for SettingError {
             SettingError::Search(e) => e.fmt(f),
             SettingError::Book(e) => write!(f, "{e}; playing without a book"),
             SettingError::Network(e) => e.fmt(f),
+            SettingError::DebugLog(e) => e.fmt(f),
             #[cfg(feature = "tune")]
             SettingError::Param(e) => e.fmt(f),
         }
@@ -50,6 +53,7 @@ impl std::error::Error for SettingError {
             SettingError::Search(e) => Some(e),
             SettingError::Book(e) => Some(e),
             SettingError::Network(e) => Some(e),
+            SettingError::DebugLog(e) => Some(e),
             #[cfg(feature = "tune")]
             SettingError::Param(e) => Some(e),
         }
@@ -81,6 +85,12 @@ impl From<NetworkError> for SettingError {
     }
 }
 
+impl From<DebugLogError> for SettingError {
+    fn from(e: DebugLogError) -> Self {
+        SettingError::DebugLog(e)
+    }
+}
+
 /// Why an `EvalFile` could not be used.
 #[derive(Debug)]
 pub struct NetworkError {
@@ -101,6 +111,30 @@ impl fmt::Display for NetworkError {
 }
 
 impl std::error::Error for NetworkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// Why a `Debug Log File` could not be opened (a directory, a folder that does not exist, no
+/// permission). The engine goes on without a log.
+#[derive(Debug)]
+pub struct DebugLogError {
+    pub path: String,
+    pub error: std::io::Error,
+}
+
+impl fmt::Display for DebugLogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Debug Log File '{}': cannot open it: {}; not logging",
+            self.path, self.error
+        )
+    }
+}
+
+impl std::error::Error for DebugLogError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&self.error)
     }

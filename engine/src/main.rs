@@ -3,6 +3,7 @@
 
 mod bench;
 mod cli;
+mod debug_log;
 mod engine;
 mod errors;
 mod game;
@@ -16,6 +17,7 @@ mod perft_dist;
 mod perft_stats;
 mod report;
 mod session;
+mod strength;
 #[cfg(feature = "syzygy")]
 mod syzygy;
 mod uci;

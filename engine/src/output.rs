@@ -2,9 +2,15 @@
 //! whole lines and flushes after each one, so lines from the search threads and from the main
 //! loop never interleave and a GUI sees every line as soon as it is written. It also remembers
 //! the dialect the GUI speaks, which decides how a [`Reply`] is printed.
+//!
+//! It also keeps the `Debug Log File` ([`DebugLog`]): being the one place every line out
+//! passes, it copies each one there, and the session hands it each line in
+//! ([`Output::log_input`]), so one lock orders the log's lines whichever thread writes them.
 
+use crate::debug_log::{DebugLog, Direction};
+use crate::errors::DebugLogError;
 use outpost_protocol::{Dialect, Reply};
-use parking_lot::Mutex;
+use parking_lot::{Mutex, MutexGuard};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -12,6 +18,8 @@ use std::sync::Arc;
 /// The engine's standard output (or any writer, for tests), shared by all threads.
 pub struct Output {
     writer: Mutex<Box<dyn Write + Send>>,
+    /// The `Debug Log File` when one is open. Whoever holds both locks takes `writer` first.
+    log: Mutex<Option<DebugLog>>,
     xboard: AtomicBool,
 }
 
@@ -25,6 +33,7 @@ impl Output {
     pub fn to(writer: Box<dyn Write + Send>) -> Arc<Output> {
         Arc::new(Output {
             writer: Mutex::new(writer),
+            log: Mutex::new(None),
             xboard: AtomicBool::new(false),
         })
     }
@@ -56,7 +65,7 @@ impl Output {
         let lines = reply.lines(self.dialect());
         let mut w = self.writer.lock();
         if keep() {
-            write_lines(&mut w, &lines);
+            self.write_lines(&mut w, &lines);
         }
     }
 
@@ -71,7 +80,53 @@ impl Output {
         if lines.is_empty() {
             return;
         }
-        write_lines(&mut self.writer.lock(), lines);
+        self.write_lines(&mut self.writer.lock(), lines);
+    }
+
+    /// Writes and flushes each line, copying it to the debug log first: a GUI that answers a
+    /// line can only have read it after it is logged, so its answer is logged after it.
+    fn write_lines(&self, w: &mut MutexGuard<'_, Box<dyn Write + Send>>, lines: &[String]) {
+        for line in lines {
+            log::debug!("> {line}");
+            self.log(Direction::Out, line);
+            // A closed stdout means the GUI is gone; the read side sees EOF and ends the
+            // session, so a failed write is only logged.
+            if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
+                log::warn!("cannot write to stdout: {e}");
+                return;
+            }
+        }
+    }
+
+    /// A line read from the GUI, for the debug log (the session calls this before parsing).
+    pub fn log_input(&self, line: &str) {
+        self.log(Direction::In, line);
+    }
+
+    fn log(&self, direction: Direction, line: &str) {
+        let mut open = self.log.lock();
+        if let Some(file) = open.as_mut() {
+            if let Err(e) = file.write(direction, line) {
+                // A full disk or a removed drive must not stop the engine: the log ends here.
+                log::warn!(
+                    "Debug Log File '{}': {e}; not logging any more",
+                    file.path()
+                );
+                *open = None;
+            }
+        }
+    }
+
+    /// Starts logging to `path` (appending), after closing the log in use; an empty `path`
+    /// only closes it. Returns the path of the log closed, if there was one. A file that
+    /// cannot be opened leaves nothing open.
+    pub fn set_debug_log(&self, path: &str) -> Result<Option<String>, DebugLogError> {
+        let mut open = self.log.lock();
+        let closed = open.take().map(|old| old.path().to_string());
+        if !path.is_empty() {
+            *open = Some(DebugLog::open(path)?);
+        }
+        Ok(closed)
     }
 
     /// A message for people: `info string ...` in UCI, `# ...` in CECP.
@@ -90,15 +145,26 @@ impl Output {
     }
 }
 
-/// Writes and flushes each line.
-fn write_lines(w: &mut Box<dyn Write + Send>, lines: &[String]) {
-    for line in lines {
-        log::debug!("> {line}");
-        // A closed stdout means the GUI is gone; the read side sees EOF and ends the session,
-        // so a failed write is only logged.
-        if let Err(e) = writeln!(w, "{line}").and_then(|()| w.flush()) {
-            log::warn!("cannot write to stdout: {e}");
-            return;
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_debug_log_gets_lines_in_and_the_lines_printed_only() {
+        let path = std::env::temp_dir().join(format!("outpost-output-{}.log", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let out = Output::to(Box::new(std::io::sink()));
+        assert_eq!(out.set_debug_log(path.to_str().unwrap()).unwrap(), None);
+        out.log_input("isready");
+        out.lines(&["readyok".to_string()]);
+        // A line of an abandoned search is neither printed nor logged.
+        out.send_if(&Reply::InfoString("stale".into()), || false);
+        out.note("kept");
+        assert_eq!(out.set_debug_log("").unwrap().as_deref(), path.to_str());
+        out.log_input("after");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().map(|l| l.split_once(' ').unwrap().1).collect();
+        assert_eq!(lines, [">> isready", "<< readyok", "<< info string kept"]);
+        let _ = std::fs::remove_file(&path);
     }
 }

@@ -171,6 +171,10 @@ impl Session {
     pub fn handle_line(&mut self, line: &str) -> Flow {
         log::debug!("< {line}");
         let out = Arc::clone(self.engine.out());
+        // As read, before parsing, so the log shows what the GUI really sent. Logged here
+        // rather than by the reader thread, which reads ahead: a line read before the
+        // `setoption` that opens the log is handled, and so logged, after it.
+        out.log_input(line);
         let parsed = outpost_protocol::parse(out.dialect(), line);
         for warning in &parsed.warnings {
             if self.debug {

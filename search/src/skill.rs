@@ -1,4 +1,4 @@
-//! Playing below full strength (`UCI_LimitStrength` with `UCI_Elo`).
+//! Playing below full strength (`UCI_LimitStrength` with `UCI_Elo`, or `Skill Level`).
 //!
 //! Two handicaps, both scaled by the requested rating. The search gets a node budget that
 //! shrinks exponentially as the rating falls (fewer nodes means shallower tactics, the way a
@@ -18,6 +18,23 @@ use outpost_board::{Move, Rng};
 /// Lowest and highest `UCI_Elo` offered.
 pub const MIN_ELO: i32 = 1320;
 pub const MAX_ELO: i32 = 2800;
+
+/// `Skill Level`, the 0-20 scale Stockfish offers beside `UCI_Elo`, on the same calibrated
+/// handicap: the top level is full strength (no handicap at all) and the levels below it are
+/// spread evenly over the calibrated ratings, level 0 at `MIN_ELO` and each level
+/// `(MAX_ELO - MIN_ELO) / (MAX_LEVEL - MIN_LEVEL)` = 74 points above the one below (level 19 is 2726). Even
+/// in Elo because the ratings are the calibrated unit: a level step means the same gap
+/// everywhere on the scale.
+pub const MIN_LEVEL: i32 = 0;
+pub const MAX_LEVEL: i32 = 20;
+
+/// The rating `level` plays at (clamped to `MIN_LEVEL..=MAX_LEVEL`), or `None` for full
+/// strength.
+pub fn level_elo(level: i32) -> Option<i32> {
+    let level = level.clamp(MIN_LEVEL, MAX_LEVEL);
+    (level < MAX_LEVEL)
+        .then(|| MIN_ELO + (MAX_ELO - MIN_ELO) * (level - MIN_LEVEL) / (MAX_LEVEL - MIN_LEVEL))
+}
 
 /// Rating at which the node budget doubles each `ELO_PER_DOUBLING` points above: the budget is
 /// `2^((elo - NODES_ZERO_ELO) / ELO_PER_DOUBLING)` up to `STEEP_FROM`.
@@ -142,6 +159,20 @@ mod tests {
         assert_eq!(Skill::new(1600, 0).nodes(), 5_038);
         assert_eq!(Skill::new(2000, 0).nodes(), 30_491);
         assert!((3_000_000..3_200_000).contains(&Skill::new(2400, 0).nodes()));
+    }
+
+    #[test]
+    fn skill_levels_spread_evenly_over_the_ratings_and_the_top_is_full_strength() {
+        assert_eq!(level_elo(MIN_LEVEL), Some(MIN_ELO));
+        assert_eq!(level_elo(-3), Some(MIN_ELO));
+        assert_eq!(level_elo(10), Some(2060));
+        assert_eq!(level_elo(19), Some(2726));
+        assert_eq!(level_elo(MAX_LEVEL), None);
+        assert_eq!(level_elo(99), None);
+        for level in MIN_LEVEL + 1..MAX_LEVEL {
+            let step = level_elo(level).unwrap() - level_elo(level - 1).unwrap();
+            assert_eq!(step, 74, "{level}");
+        }
     }
 
     #[test]

@@ -42,6 +42,10 @@ pub enum Action {
     LoadNetwork,
     /// Evaluate with the network or the hand-crafted terms (`UseNNUE`).
     SelectEvaluation,
+    /// Tell the GUI the strength the next search plays at (`Skill Level`).
+    ReportStrength,
+    /// Close the debug log in use and open this file (empty: none).
+    OpenDebugLog,
     /// Hand the value to the search parameter of this name (`tune` builds only).
     #[cfg(feature = "tune")]
     SetSearchParam(&'static str),

@@ -10,7 +10,7 @@
 
 use super::def::{Action, Button, Check, Key, OptionDef, Spin, Text};
 use outpost_book::player::{BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX};
-use outpost_search::skill::{MAX_ELO, MIN_ELO};
+use outpost_search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO, MIN_LEVEL};
 use outpost_search::MAX_HASH_MB;
 
 /// Whether the Syzygy options are part of this build.
@@ -61,6 +61,9 @@ table! {
         .help("play at about the rating UCI_Elo");
     ELO: Spin = OptionDef::spin("UCI_Elo", MIN_ELO as i64, MIN_ELO as i64, MAX_ELO as i64)
         .help("the rating to play at when UCI_LimitStrength is on");
+    SKILL_LEVEL: Spin = OptionDef::spin("Skill Level", MAX_LEVEL as i64, MIN_LEVEL as i64, MAX_LEVEL as i64)
+        .acts(Action::ReportStrength)
+        .help("Stockfish's scale of the same handicap: 20 full strength, 0 UCI_Elo 1320, 74 Elo a level; UCI_LimitStrength wins");
     OWN_BOOK: Check = OptionDef::check("OwnBook", false)
         .help("play moves from BookFile while the book has some");
     BOOK_FILE: Text = OptionDef::file("BookFile")
@@ -90,6 +93,9 @@ table! {
         .acts(Action::RebuildOracle)
         .only_if(SYZYGY)
         .help("count a win the fifty-move rule would spoil as a draw");
+    DEBUG_LOG_FILE: Text = OptionDef::file("Debug Log File")
+        .acts(Action::OpenDebugLog)
+        .help("append every line in (>>) and out (<<), timestamped, to this file; empty: off");
 }
 
 /// Every row: the engine's own, then those from other sources, which are appended here (a
