@@ -41,7 +41,7 @@
 //! | 3 | result (u8) | the header's result |
 //! | 4 | board | the board the previous entry's move leads to, the body's first board for the first |
 //!
-//! Tag bits 5..8 are 0. The predicted flags: bit 0 (black to move) is the header's bit for
+//! Tag bits 5..7 are 0. The predicted flags: bit 0 (black to move) is the header's bit for
 //! the first position and the opposite of the previous position's side after it; bit 1 (side
 //! to move in check) from the board's attacks; bit 2 (best move a capture or promotion) from
 //! the board and the best move (castling is not a capture); bit 3 (extreme) when
