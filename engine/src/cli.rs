@@ -10,8 +10,9 @@
 //! - `outpost book <file.bin> [fen]` lists a Polyglot book's moves for a position, and
 //!   `outpost book-make <games.pgn> <out.bin> [--max-ply N] [--min-games N]` builds a book
 //!   (both are the book crate's tools; see `outpost_book::cli`).
-//! - `outpost datagen ...` writes self-play training data and `outpost data-stats FILE...`
-//!   summarises it (the tools crate: `outpost_tools::datagen`, `outpost_tools::stats`).
+//! - `outpost datagen ...` writes self-play training data, `outpost data-stats FILE...`
+//!   summarises it and `outpost data-convert IN OUT` rewrites an old file in the packed layout
+//!   (the tools crate: `outpost_tools::datagen`, `outpost_tools::stats`, `outpost_tools::convert`).
 //! - `outpost wdl DATA [--scale network|hand-crafted] [--write FILE]` fits one of the two
 //!   `UCI_ShowWDL` models (one per evaluation) to them (see `outpost_tools::tune::wdl`).
 //! - `outpost "position startpos" "go depth 12"`: each argument is a command, run in order,
@@ -46,11 +47,13 @@ Usage:
   outpost datagen [--games N] [--threads T] [--nodes N | --depth D] [--random-plies K]
                   [--openings FILE] [--chess960 PERCENT] [--dfrc PERCENT] [--seed S]
                   [--hash MB] [--net builtin|FILE] [--format binary|text] [--out FILE]
-                                self-play training data: binary records for the network
+                                self-play training data: packed binary games for the network
                                 trainer (resumable; docs/nnue.md), or text for `tune`/`wdl`;
                                 --chess960 (default 15) percent of the games from Chess960
                                 starts, --dfrc (default 50) percent of those double FRC
   outpost data-stats FILE...    games, positions, results and a score histogram of datagen files
+  outpost data-convert IN OUT   rewrite a datagen file of 32-byte records (before the packed
+                                layout) as a new packed file, checked record for record
   outpost tune DATA [options]   fit the evaluation weights to game results (Texel tuning;
                                 `outpost tune --help` lists the options)
   outpost wdl DATA [--scale network|hand-crafted] [--validation F] [--limit N]
@@ -91,6 +94,7 @@ pub fn run() -> i32 {
             return tool(outpost_tools::datagen::run(&args[1..]).map(|()| String::new()));
         }
         Some("data-stats") => return tool(outpost_tools::stats::run(&args[1..])),
+        Some("data-convert") => return tool(outpost_tools::convert::run(&args[1..])),
         Some("tune") => {
             return tool(outpost_tools::tune::run(&args[1..]).map(|()| String::new()));
         }

@@ -212,7 +212,10 @@ fn datagen_resumes_and_data_stats_reads_it() {
     let three = std::fs::read(out).unwrap();
     // The first two games are untouched and a third block follows.
     assert!(three.len() > two.len() && three.starts_with(&two));
-    assert_eq!(three.len() % 32, 0);
+    assert!(
+        three.starts_with(b"OPGAME02"),
+        "datagen writes the packed layout"
+    );
     let (stats, ok) = run(&["data-stats", out], "");
     assert!(ok, "{stats}");
     assert!(stats.contains("games      3"), "{stats}");
@@ -221,5 +224,46 @@ fn datagen_resumes_and_data_stats_reads_it() {
         "",
     );
     assert!(!ok);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `data-convert` turns a store file of 32-byte records into a packed file that `data-stats`
+/// reads as the same games; it never overwrites, and datagen refuses to append to a wide file.
+#[test]
+fn data_convert_keeps_the_games_and_datagen_refuses_old_files() {
+    let dir = std::env::temp_dir().join(format!("outpost-cli-convert-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/datagen/store-955d966-s20261203-300games.bin"
+    );
+    let wide = dir.join("wide.bin");
+    std::fs::copy(store, &wide).unwrap();
+    let wide = wide.to_str().unwrap();
+    let packed = dir.join("packed.bin");
+    let packed = packed.to_str().unwrap();
+    let (report, ok) = run(&["data-convert", wide, packed], "");
+    assert!(ok, "{report}");
+    assert!(report.contains("games      300"), "{report}");
+    assert!(report.contains("positions  34032"), "{report}");
+    assert!(report.contains("verified"), "{report}");
+    let (a, ok_a) = run(&["data-stats", wide], "");
+    let (b, ok_b) = run(&["data-stats", packed], "");
+    assert!(ok_a && ok_b && a == b, "{a}\n{b}");
+    // No overwriting, and nothing to do for a packed input.
+    let (_, ok) = run(&["data-convert", wide, packed], "");
+    assert!(!ok);
+    let again = dir.join("again.bin");
+    let (_, ok) = run(&["data-convert", packed, again.to_str().unwrap()], "");
+    assert!(!ok && !again.exists());
+    let (_, ok) = run(&["data-convert", wide], "");
+    assert!(!ok);
+    // datagen stops at a wide file and leaves it as it was.
+    let before = std::fs::read(wide).unwrap();
+    let (_, err, code) = run_full(&["datagen", "--games", "1", "--nodes", "100", "--out", wide]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("outpost data-convert"), "{err}");
+    assert_eq!(std::fs::read(wide).unwrap(), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,16 +1,26 @@
-//! The training-data file: self-play games as fixed 32-byte little-endian records.
+//! The training-data file: self-play games, block by block, in one of two layouts.
 //!
-//! A file is a sequence of game blocks. Each block is one [`GameHeader`] record followed by
-//! exactly `positions` [`Record`]s, one for every position of the game in which the engine
-//! searched (openings' random plies are not recorded). Positions are kept whatever they are;
-//! the trainer, not datagen, filters (in check, noisy best move, mate-range scores, early plies),
-//! so a filter can change without regenerating data.
+//! A file is a sequence of game blocks. Each block is a game header followed by one [`Record`]
+//! for every position of the game in which the engine searched (openings' random plies are not
+//! recorded). Positions are kept whatever they are; the trainer, not datagen, filters (in check,
+//! noisy best move, mate-range scores, early plies), so a filter can change without
+//! regenerating data.
+//!
+//! Two layouts ([`Layout`]), told apart by the magic that starts every block; a file holds one:
+//! - packed (`OPGAME02`, [`packed`]): what datagen writes, about 4.5 bytes a position; its
+//!   module doc is the specification.
+//! - wide (`OPGAME01`, below): 32 bytes a position, what datagen wrote before; files in it are
+//!   read as they are and turned into packed ones by `outpost data-convert` ([`crate::convert`]).
+//!
+//! Both decode to the same [`GameBlock`]s, so [`GameReader`] reads either and every reader of
+//! data (data-stats, the trainer, the WDL fit) takes both.
 //!
 //! Blocks are written whole and flushed per game, so a killed run leaves at most a torn last
 //! block, which [`scan`] finds and the next run truncates. A game's block records its number,
-//! so a rerun with the same file skips the games it already holds.
+//! so a rerun with the same file skips the games it already holds. Datagen appends only to
+//! packed files ([`open_for_append`] refuses a wide one).
 //!
-//! Position record (32 bytes, the layout of bulletformat's board plus a move and flags):
+//! Wide position record (32 bytes, the layout of bulletformat's board plus a move and flags):
 //!
 //! | bytes | field |
 //! |---|---|
@@ -27,11 +37,14 @@
 //! castling best move is the king-takes-rook move of `Move::raw()`, so Chess960 games need
 //! nothing more than standard ones.
 //!
-//! Game header (32 bytes): the magic, the game number (u64), the seed (u64), the position count
-//! (u32), the result byte (28), and at 29..32 the start as a 24-bit little-endian number: 0 for
-//! the start position or an `--openings` line (all files before Chess960 starts have 0 there),
-//! else bit 0 set and Chess960 arrangement numbers (`outpost_board::chess960`) of white's back
-//! rank in bits 1..11 and black's in bits 11..21.
+//! Wide game header (32 bytes): the magic, the game number (u64), the seed (u64), the position
+//! count (u32), the result byte (28), and at 29..32 the start as a 24-bit little-endian number:
+//! 0 for the start position or an `--openings` line (all files before Chess960 starts have 0
+//! there), else bit 0 set and Chess960 arrangement numbers (`outpost_board::chess960`) of
+//! white's back rank in bits 1..11 and black's in bits 11..21.
+
+pub mod packed;
+mod placement;
 
 use outpost_board::{Bitboard, Color, Move, Piece, PieceType, Position, Square};
 use std::fmt;
@@ -39,9 +52,9 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-/// Size of every record, header or position.
+/// Size of every record of the wide layout, header or position.
 pub const RECORD_BYTES: usize = 32;
-/// First bytes of a game header; a block that does not start with them is not ours.
+/// First bytes of a wide game header.
 pub const MAGIC: [u8; 8] = *b"OPGAME01";
 /// Scores at or beyond this are mates or tablebase-like and flagged [`Record::FLAG_EXTREME`].
 pub const SCORE_BOUND: i32 = 3000;
@@ -332,6 +345,37 @@ impl GameHeader {
     }
 }
 
+/// The two ways a game block is written (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// 32-byte records (`OPGAME01`), what datagen wrote before the packed layout.
+    Wide,
+    /// A start board and about 4 bytes a position (`OPGAME02`, [`packed`]).
+    Packed,
+}
+
+impl Layout {
+    /// The layout whose blocks start with `magic`.
+    pub fn from_magic(magic: &[u8]) -> Option<Layout> {
+        if magic == MAGIC {
+            Some(Layout::Wide)
+        } else if magic == packed::MAGIC {
+            Some(Layout::Packed)
+        } else {
+            None
+        }
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Layout::Wide => "wide (32-byte records, OPGAME01)",
+            Layout::Packed => "packed (OPGAME02)",
+        })
+    }
+}
+
 /// What can be wrong with a data file.
 #[derive(Debug)]
 pub enum DataError {
@@ -341,6 +385,8 @@ pub enum DataError {
     Corrupt(u64, &'static str),
     /// Another process (a running or paused datagen) holds the file open for appending.
     InUse(String),
+    /// A file of the wide layout, which datagen does not append to (it writes packed games).
+    WideLayout(String),
 }
 
 impl fmt::Display for DataError {
@@ -353,6 +399,12 @@ impl fmt::Display for DataError {
                 f,
                 "{path} is being written by another process (a datagen still running or paused); \
                  continue or stop that one instead"
+            ),
+            DataError::WideLayout(path) => write!(
+                f,
+                "{path} holds games in the old wide layout (32-byte records) and datagen writes \
+                 only the packed layout; convert it first with `outpost data-convert {path} NEW` \
+                 and give NEW as --out"
             ),
         }
     }
@@ -368,7 +420,8 @@ pub struct GameBlock {
 }
 
 impl GameBlock {
-    pub fn to_bytes(&self) -> Vec<u8> {
+    /// The block in the wide layout: its header and 32 bytes a record.
+    pub fn to_wide_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity((self.records.len() + 1) * RECORD_BYTES);
         out.extend_from_slice(&self.header.to_bytes());
         for r in &self.records {
@@ -376,12 +429,19 @@ impl GameBlock {
         }
         out
     }
+
+    /// The block in the packed layout ([`packed::encode`]).
+    pub fn to_packed_bytes(&self) -> Result<Vec<u8>, DataError> {
+        packed::encode(self)
+    }
 }
 
-/// Reads game blocks one after another.
+/// Reads game blocks one after another, of either layout (the first block's; a file holds one).
 pub struct GameReader<R: Read> {
     input: R,
     offset: u64,
+    layout: Option<Layout>,
+    body: Vec<u8>,
 }
 
 impl GameReader<BufReader<File>> {
@@ -393,7 +453,13 @@ impl GameReader<BufReader<File>> {
 
 impl<R: Read> GameReader<R> {
     pub fn new(input: R) -> Self {
-        GameReader { input, offset: 0 }
+        outpost_board::cpu::init();
+        GameReader {
+            input,
+            offset: 0,
+            layout: None,
+            body: Vec::new(),
+        }
     }
 
     /// Byte offset of the next block (after a torn tail: where the whole blocks end).
@@ -401,17 +467,44 @@ impl<R: Read> GameReader<R> {
         self.offset
     }
 
+    /// The layout of the blocks read so far (`None` before the first).
+    pub fn layout(&self) -> Option<Layout> {
+        self.layout
+    }
+
     /// The next whole block; `Ok(None)` at the end or at a torn last block.
     pub fn next_game(&mut self) -> Result<Option<GameBlock>, DataError> {
+        let mut head = [0u8; packed::HEADER_BYTES];
+        if !self.fill(&mut head[..MAGIC.len()])? {
+            return Ok(None);
+        }
+        let layout = Layout::from_magic(&head[..MAGIC.len()])
+            .ok_or(DataError::Corrupt(self.offset, "expected a game header"))?;
+        if self.layout.is_some_and(|l| l != layout) {
+            return Err(DataError::Corrupt(
+                self.offset,
+                "a game block of the other layout (a file holds one)",
+            ));
+        }
+        self.layout = Some(layout);
+        match layout {
+            Layout::Wide => self.next_wide(&mut head[..RECORD_BYTES]),
+            Layout::Packed => self.next_packed(&mut head),
+        }
+    }
+
+    /// The rest of a wide block whose magic is in `head`.
+    fn next_wide(&mut self, head: &mut [u8]) -> Result<Option<GameBlock>, DataError> {
         let mut buf = [0u8; RECORD_BYTES];
-        if !self.read_record(&mut buf)? {
+        buf[..MAGIC.len()].copy_from_slice(&head[..MAGIC.len()]);
+        if !self.fill(&mut buf[MAGIC.len()..])? {
             return Ok(None);
         }
         let header = GameHeader::from_bytes(&buf)
             .map_err(|_| DataError::Corrupt(self.offset, "expected a game header"))?;
-        let mut records = Vec::with_capacity(header.positions as usize);
+        let mut records = Vec::with_capacity(header.positions.min(1 << 16) as usize);
         for _ in 0..header.positions {
-            if !self.read_record(&mut buf)? {
+            if !self.fill(&mut buf)? {
                 return Ok(None);
             }
             let record = Record::from_bytes(&buf).map_err(|e| match e {
@@ -424,10 +517,38 @@ impl<R: Read> GameReader<R> {
         Ok(Some(GameBlock { header, records }))
     }
 
+    /// The rest of a packed block whose magic is in `head`.
+    fn next_packed(
+        &mut self,
+        head: &mut [u8; packed::HEADER_BYTES],
+    ) -> Result<Option<GameBlock>, DataError> {
+        if !self.fill(&mut head[MAGIC.len()..])? {
+            return Ok(None);
+        }
+        let header = packed::PackedHeader::from_bytes(head)
+            .map_err(|_| DataError::Corrupt(self.offset, "expected a game header"))?;
+        let mut body = std::mem::take(&mut self.body);
+        body.resize(header.body_bytes as usize, 0);
+        let whole = self.fill(&mut body)?;
+        let game = if whole {
+            Some(
+                packed::decode(&header, &body)
+                    .map_err(|what| DataError::Corrupt(self.offset, what))?,
+            )
+        } else {
+            None
+        };
+        self.body = body;
+        if game.is_some() {
+            self.offset += (packed::HEADER_BYTES + header.body_bytes as usize) as u64;
+        }
+        Ok(game)
+    }
+
     /// Fills `buf`; false at a clean or torn end.
-    fn read_record(&mut self, buf: &mut [u8; RECORD_BYTES]) -> Result<bool, DataError> {
+    fn fill(&mut self, buf: &mut [u8]) -> Result<bool, DataError> {
         let mut filled = 0;
-        while filled < RECORD_BYTES {
+        while filled < buf.len() {
             match self.input.read(&mut buf[filled..]) {
                 Ok(0) => return Ok(false),
                 Ok(n) => filled += n,
@@ -446,6 +567,8 @@ pub struct Scan {
     pub positions: u64,
     pub whole_bytes: u64,
     pub file_bytes: u64,
+    /// The layout of its blocks; `None` for a file without a whole block.
+    pub layout: Option<Layout>,
 }
 
 /// Reads a data file through; a missing file is an empty one.
@@ -465,12 +588,14 @@ pub fn scan(path: &Path) -> Result<Scan, DataError> {
         scan.positions += game.records.len() as u64;
     }
     scan.whole_bytes = reader.offset();
+    scan.layout = reader.layout().filter(|_| !scan.games.is_empty());
     Ok(scan)
 }
 
-/// Opens `path` for appending after cutting a torn last block, and says what it held. The file
-/// stays locked while the returned handle lives: a second writer would append at its own offset,
-/// over this one's games, so it is refused with [`DataError::InUse`].
+/// Opens `path` for appending packed games after cutting a torn last block, and says what it
+/// held. The file stays locked while the returned handle lives: a second writer would append
+/// at its own offset, over this one's games, so it is refused with [`DataError::InUse`]. A
+/// file of the wide layout is refused ([`DataError::WideLayout`]) and left as it is.
 pub fn open_for_append(path: &Path) -> Result<(File, Scan), DataError> {
     let io_err = |e| DataError::Io(path.display().to_string(), e);
     let mut file = OpenOptions::new()
@@ -486,6 +611,9 @@ pub fn open_for_append(path: &Path) -> Result<(File, Scan), DataError> {
         Err(TryLockError::Error(e)) => return Err(io_err(e)),
     }
     let scan = scan(path)?;
+    if scan.layout == Some(Layout::Wide) {
+        return Err(DataError::WideLayout(path.display().to_string()));
+    }
     if scan.whole_bytes < scan.file_bytes {
         file.set_len(scan.whole_bytes).map_err(io_err)?;
     }
@@ -493,10 +621,13 @@ pub fn open_for_append(path: &Path) -> Result<(File, Scan), DataError> {
     Ok((file, scan))
 }
 
-/// Appends one game and flushes it to the file.
-pub fn append(file: &mut File, game: &GameBlock) -> io::Result<()> {
-    file.write_all(&game.to_bytes())?;
-    file.flush()
+/// Appends one game in the packed layout and flushes it to the file. An I/O failure is
+/// [`DataError::Io`] named "append".
+pub fn append(file: &mut File, game: &GameBlock) -> Result<(), DataError> {
+    let bytes = game.to_packed_bytes()?;
+    let io_err = |e| DataError::Io("append".to_string(), e);
+    file.write_all(&bytes).map_err(io_err)?;
+    file.flush().map_err(io_err)
 }
 
 #[cfg(test)]
@@ -552,19 +683,22 @@ mod tests {
             assert!(s.games.is_empty());
             append(&mut f, &game(0)).unwrap();
             append(&mut f, &game(3)).unwrap();
-            // A game cut off after its header and half a record.
-            f.write_all(&game(7).to_bytes()[..48]).unwrap();
+            // A game cut off after its header and part of its body.
+            f.write_all(&game(7).to_packed_bytes().unwrap()[..48])
+                .unwrap();
         }
+        let whole = 2 * game(0).to_packed_bytes().unwrap().len() as u64;
         let (held, s) = open_for_append(&path).unwrap();
         assert_eq!(s.games, vec![0, 3]);
         assert_eq!(s.positions, 4);
-        assert_eq!(std::fs::metadata(&path).unwrap().len(), 6 * 32);
+        assert_eq!(s.layout, Some(Layout::Packed));
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), whole);
         // While one writer holds the file, a second is refused and changes nothing.
         match open_for_append(&path) {
             Err(DataError::InUse(p)) => assert_eq!(p, path.display().to_string()),
             other => panic!("a second writer was let in: {other:?}"),
         }
-        assert_eq!(std::fs::metadata(&path).unwrap().len(), 6 * 32);
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), whole);
         drop(held);
         assert!(open_for_append(&path).is_ok());
         std::fs::remove_dir_all(&dir).unwrap();

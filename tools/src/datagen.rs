@@ -9,10 +9,11 @@
 //! a draw when after `DRAW_AFTER_PLY` the last `DRAW_PLIES` scores all stay within `DRAW_CP`,
 //! and a draw at `MAX_PLIES`.
 //!
-//! The binary format (the default, [`crate::data`]) keeps every searched position with its
-//! white-view score, best move and flags, and leaves filtering to the trainer; it is appended
-//! and flushed game by game, and a rerun with the same `--out` plays only the games the file
-//! lacks. The text format (`--format text`, for `outpost tune` and `outpost wdl`) writes
+//! The binary format (the default: [`crate::data`]'s packed layout) keeps every searched
+//! position with its white-view score, best move and flags, and leaves filtering to the
+//! trainer; it is appended and flushed game by game, and a rerun with the same `--out` plays
+//! only the games the file lacks. A file of the old wide layout is not appended to: datagen
+//! stops and says to convert it (`outpost data-convert`). The text format (`--format text`, for `outpost tune` and `outpost wdl`) writes
 //! `fen | score | result` lines of the quiet positions only, as the tuner expects.
 //!
 //! A share of the games (`--chess960 PERCENT`, 15 by default) starts from a Chess960 position
@@ -29,7 +30,7 @@
 //! runs made before Chess960 starts existed).
 
 use crate::cli::{CliError, Flags};
-use crate::data::{self, GameBlock, GameHeader, Outcome, Record, Start};
+use crate::data::{self, DataError, GameBlock, GameHeader, Outcome, Record, Start};
 use crate::error::{FileAction, OpeningsError, ToolError};
 use outpost_board::{chess960, Color, Move, Position, Rng};
 use outpost_eval::nnue::{self, Network};
@@ -71,7 +72,7 @@ pub const DFRC_PERCENT: u32 = 50;
 /// How the games are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// 32-byte records of every searched position, game by game ([`crate::data`]).
+    /// Every searched position, game by game, in the packed layout ([`crate::data::packed`]).
     Binary,
     /// `fen | score | result` lines of quiet positions, for the evaluation tuner.
     Text,
@@ -282,7 +283,13 @@ pub fn run(args: &[String]) -> Result<(), ToolError> {
             }
             let done: HashSet<u64> = held.games.into_iter().collect();
             generate(&config, &done, |game| {
-                data::append(&mut file, &game.block).map_err(|e| failed(FileAction::Write, e))
+                data::append(&mut file, &game.block).map_err(|error| match error {
+                    DataError::Io(_, e) => failed(FileAction::Write, e),
+                    error => ToolError::Data {
+                        tool: "datagen",
+                        error,
+                    },
+                })
             })?
         }
         Format::Text => {
@@ -974,13 +981,22 @@ mod tests {
                 assert!(pos.legal_moves().contains(Move::from_raw(r.best)));
                 assert_eq!(r.outcome, g.block.header.outcome);
             }
-            bytes.extend(g.block.to_bytes());
+            bytes.extend(g.block.to_packed_bytes().unwrap());
         }
+        // Datagen's games need no escaped entry: 4 bytes a position after the first board.
+        let positions: usize = games.iter().map(|g| g.block.records.len()).sum();
+        let boards: usize = games
+            .iter()
+            .map(|g| 8 + (g.block.records[0].occupancy.count_ones() as usize).div_ceil(2))
+            .sum();
+        let headers = games.len() * data::packed::HEADER_BYTES;
+        assert_eq!(bytes.len(), headers + boards + 4 * positions);
         let mut reader = data::GameReader::new(&bytes[..]);
         for g in &games {
             assert_eq!(reader.next_game().unwrap().as_ref(), Some(&g.block));
         }
         assert_eq!(reader.next_game().unwrap(), None);
+        assert_eq!(reader.layout(), Some(data::Layout::Packed));
     }
 
     /// `--net`: the built-in network plays other games than the hand-crafted evaluation (the
@@ -1022,7 +1038,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("outpost-datagen-wdl-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let (bin, txt) = (dir.join("games.bin"), dir.join("games.txt"));
-        let mut bytes: Vec<u8> = games.iter().flat_map(|g| g.block.to_bytes()).collect();
+        let packed = |g: &Game| g.block.to_packed_bytes().unwrap();
+        let mut bytes: Vec<u8> = games.iter().flat_map(packed).collect();
         let text: String = games
             .iter()
             .flat_map(|g| g.text_lines())
@@ -1030,7 +1047,7 @@ mod tests {
             .collect();
         std::fs::write(&txt, text).unwrap();
         // A torn last block, as a run still writing leaves it, is not read.
-        bytes.extend_from_slice(&games[0].block.to_bytes()[..data::RECORD_BYTES * 3]);
+        bytes.extend_from_slice(&packed(&games[0])[..data::packed::HEADER_BYTES + 30]);
         std::fs::write(&bin, bytes).unwrap();
         let read = |p: &std::path::Path, limit| {
             crate::tune::wdl::read_outcomes(p.to_str().unwrap(), limit).unwrap()

@@ -65,6 +65,8 @@ pub enum ToolError {
     Network { path: String, error: NetFileError },
     /// A search for datagen could not be set up (the search crate's message).
     Search(String),
+    /// `data-convert` refused its files or found its output unequal to its input.
+    Convert(ConvertError),
 }
 
 impl fmt::Display for ToolError {
@@ -99,6 +101,7 @@ impl fmt::Display for ToolError {
             ToolError::WdlSource { path, error } => write!(f, "wdl: {path}: {error}"),
             ToolError::Network { path, error } => write!(f, "datagen: --net '{path}': {error}"),
             ToolError::Search(message) => write!(f, "datagen: {message}"),
+            ToolError::Convert(e) => write!(f, "data-convert: {e}"),
         }
     }
 }
@@ -114,6 +117,7 @@ impl std::error::Error for ToolError {
             ToolError::WeightsSource { error, .. } => Some(error),
             ToolError::WdlSource { error, .. } => Some(error),
             ToolError::Network { error, .. } => Some(error),
+            ToolError::Convert(e) => Some(e),
             ToolError::NoPositions { .. } | ToolError::Search(_) => None,
         }
     }
@@ -122,6 +126,12 @@ impl std::error::Error for ToolError {
 impl From<CliError> for ToolError {
     fn from(e: CliError) -> ToolError {
         ToolError::Cli(e)
+    }
+}
+
+impl From<ConvertError> for ToolError {
+    fn from(e: ConvertError) -> ToolError {
+        ToolError::Convert(e)
     }
 }
 
@@ -141,6 +151,51 @@ impl ToolError {
         }
     }
 }
+
+/// Why `outpost data-convert` stopped without writing its output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConvertError {
+    /// The output exists: a conversion never overwrites a file.
+    OutputExists(String),
+    /// The input is not in the wide layout (already packed): there is nothing to convert.
+    NotWide(String),
+    /// Read back, the written games differ from the input's: in game `game`'s header or its
+    /// record `position` (0-based), or, without a game, in their number. The output was deleted.
+    Mismatch {
+        output: String,
+        game: Option<u64>,
+        position: Option<usize>,
+    },
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertError::OutputExists(path) => {
+                write!(f, "'{path}' exists; give a new file name for the output")
+            }
+            ConvertError::NotWide(path) => write!(
+                f,
+                "'{path}' is not in the wide layout (32-byte records); it needs no conversion"
+            ),
+            ConvertError::Mismatch {
+                output,
+                game,
+                position,
+            } => {
+                write!(f, "'{output}' does not read back as the input: ")?;
+                match (game, position) {
+                    (Some(g), Some(p)) => write!(f, "game {g}, position {p} differs")?,
+                    (Some(g), None) => write!(f, "game {g} differs in its header or length")?,
+                    (None, _) => write!(f, "it holds another number of games")?,
+                }
+                write!(f, " (a bug of the packed layout; the output was deleted)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {}
 
 /// Why an `--openings` file cannot be used.
 #[derive(Debug)]

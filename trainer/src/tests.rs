@@ -169,7 +169,10 @@ fn games_load_in_number_order_and_can_be_limited() {
     let reversed = dir.join("reversed.bin");
     std::fs::write(
         &reversed,
-        games.iter().flat_map(|g| g.to_bytes()).collect::<Vec<u8>>(),
+        games
+            .iter()
+            .flat_map(|g| g.to_packed_bytes().unwrap())
+            .collect::<Vec<u8>>(),
     )
     .unwrap();
     let filter = Filter {

@@ -16,7 +16,7 @@
 
 use super::data;
 use crate::cli::{CliError, Flags};
-use crate::data::{GameReader, Record, MAGIC};
+use crate::data::{GameReader, Layout, Record, MAGIC};
 use crate::error::{FileAction, SpliceError, ToolError};
 use outpost_board::Color;
 use outpost_eval::wdl::{
@@ -369,14 +369,14 @@ impl Options {
     }
 }
 
-/// Whether `path` starts like a binary datagen file.
+/// Whether `path` starts like a binary datagen file (either layout; their magics are as long).
 fn is_binary(path: &str) -> Result<bool, ToolError> {
     let failed = |e| ToolError::file("wdl", FileAction::Read, path, e);
     let mut head = Vec::with_capacity(MAGIC.len());
     std::fs::File::open(path)
         .and_then(|f| f.take(MAGIC.len() as u64).read_to_end(&mut head))
         .map_err(failed)?;
-    Ok(head == MAGIC)
+    Ok(Layout::from_magic(&head).is_some())
 }
 
 /// The scored positions of `path` (text or binary), in file order, at most `limit` of them.
