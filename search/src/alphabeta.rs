@@ -8,7 +8,7 @@
 use crate::history::PieceTo;
 use crate::lmr::lmr;
 use crate::movepicker::{MovePicker, Stage};
-use crate::oracle::Wdl;
+use crate::oracle::{tb_score, Wdl};
 use crate::params::*;
 use crate::score::*;
 use crate::transposition::Bound;
@@ -99,7 +99,7 @@ impl Worker<'_> {
         let mut max_score = MATE;
         if !root && excluded.is_none() {
             if let Some(wdl) = self.probe_wdl(depth) {
-                let score = wdl.score(ply);
+                let score = tb_score(wdl, ply);
                 let bound = match wdl {
                     Wdl::Win => Bound::Lower,
                     Wdl::Loss => Bound::Upper,
