@@ -3,7 +3,7 @@
 //! for the final choice (`choose.rs`) and, on the main thread, reported; the main thread alone
 //! decides between iterations whether the time is up.
 
-use crate::choose::Outcome;
+use crate::choose::SearchEnd;
 use crate::params::{asp_delta, asp_min_depth, asp_score_divisor};
 use crate::reporter::Bound;
 use crate::score::*;
@@ -164,8 +164,8 @@ impl Worker<'_> {
     }
 
     /// What the main thread knows at the end, for the final choice.
-    pub(crate) fn outcome(&self) -> Outcome<'_> {
-        Outcome {
+    pub(crate) fn search_end(&self) -> SearchEnd<'_> {
+        SearchEnd {
             own: self.result(),
             skill_lines: &self.skill_lines,
             fallback: self.root.moves.first().map_or(Move::NONE, |rm| rm.mv),
