@@ -13,8 +13,9 @@ use outpost_board::Move;
 use std::sync::atomic::Ordering;
 
 impl Worker<'_> {
-    /// Iterative deepening until a limit or `stop`. Returns the deepest completed depth.
-    pub(crate) fn iterate(&mut self) -> i32 {
+    /// Iterative deepening until a limit or `stop`; the deepest completed depth is
+    /// `completed_depth`, published with its line for the final choice.
+    pub(crate) fn iterate(&mut self) {
         let max_depth = self
             .job
             .limits
@@ -82,10 +83,7 @@ impl Worker<'_> {
                     break;
                 }
             }
-            let clock_ms = self
-                .shared
-                .deadline
-                .clock_ms(self.job.started.elapsed().as_millis() as u64);
+            let clock_ms = self.shared.deadline.clock_ms(self.job.elapsed_ms());
             if !self.shared.pondering.load(Ordering::Relaxed)
                 && self.job.time.iteration_done(
                     clock_ms,
@@ -97,7 +95,6 @@ impl Worker<'_> {
                 break;
             }
         }
-        self.completed_depth
     }
 
     /// Searches one root line with a window around its previous score, widening on failure.
