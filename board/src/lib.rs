@@ -2,7 +2,8 @@
 //!
 //! Squares, bitboards and attacks, the `Position` with make/unmake and Polyglot-compatible
 //! Zobrist keys, legal move generation (standard chess and Chess960), FEN/X-FEN/Shredder-FEN,
-//! UCI and SAN move text, static exchange evaluation and perft. No allocation on the hot paths;
+//! UCI and SAN move text, static exchange evaluation, perft, and the rules that end a game
+//! (`Position::game_end`). No allocation on the hot paths;
 //! every table is built at compile time.
 
 pub mod attacks;
@@ -12,6 +13,7 @@ mod color;
 pub mod cpu;
 mod display;
 mod fen;
+mod game_end;
 mod movegen;
 mod moves;
 mod notation;
@@ -30,6 +32,7 @@ pub mod zobrist;
 pub use bitboard::{BitIter, Bitboard};
 pub use color::Color;
 pub use fen::{FenError, STARTPOS_FEN};
+pub use game_end::GameEnd;
 pub use movegen::GenKind;
 pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
 pub use notation::MoveError;

@@ -18,8 +18,9 @@
 //! and Chess960 games are read (Polyglot stops at both).
 
 use crate::entry::{encode_move, RawEntry};
-use crate::pgn::{self, GameResult};
+use crate::pgn;
 use outpost_board::Color;
+use outpost_types::GameResult;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -174,9 +175,9 @@ pub fn make_book(pgn_text: &str, options: &MakeOptions) -> Result<MadeBook, Make
         };
         made.games += 1;
         let white_score: u32 = match game.result() {
-            GameResult::WhiteWins => 2,
-            GameResult::BlackWins => 0,
-            GameResult::Draw | GameResult::Unknown => 1,
+            Some(GameResult::WhiteWins) => 2,
+            Some(GameResult::BlackWins) => 0,
+            Some(GameResult::Draw) | None => 1,
         };
         let mut pos = start;
         for m in moves {

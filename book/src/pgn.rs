@@ -10,33 +10,8 @@
 //! reader never stops at a bad game and never panics.
 
 use outpost_board::{FenError, Move, MoveError, Position};
+use outpost_types::GameResult;
 use std::fmt;
-
-/// A game result, from a `Result` tag or the token that ends the movetext.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum GameResult {
-    WhiteWins,
-    BlackWins,
-    Draw,
-    /// `*`, a missing result or any other text.
-    Unknown,
-}
-
-impl GameResult {
-    /// Reads `1-0`, `0-1`, `1/2-1/2` (also `½-½`); anything else is `Unknown`.
-    pub fn parse(text: &str) -> GameResult {
-        match text.trim() {
-            "1-0" => GameResult::WhiteWins,
-            "0-1" => GameResult::BlackWins,
-            "1/2-1/2" | "½-½" => GameResult::Draw,
-            _ => GameResult::Unknown,
-        }
-    }
-
-    fn is_result_token(text: &str) -> bool {
-        matches!(text, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
-    }
-}
 
 /// What is wrong with one game of a PGN text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,8 +134,8 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// Main-line moves as written (SAN), without move numbers, NAGs or `!?` suffixes.
     pub moves: Vec<String>,
-    /// The result token that ended the movetext, if there was one.
-    pub termination: Option<GameResult>,
+    /// The result token that ended the movetext, if there was one: `Some(None)` for `*`.
+    pub termination: Option<Option<GameResult>>,
     /// The main line holds a null move (`--`, `Z0`): `moves` stops before it, since what
     /// follows is no longer a game that was played.
     pub null_move: bool,
@@ -177,11 +152,15 @@ impl PgnGame {
             .map(|(_, v)| v.as_str())
     }
 
-    /// The result: the `Result` tag when it holds one, else the movetext's result token.
-    pub fn result(&self) -> GameResult {
-        match self.tag("Result").map(str::trim) {
-            Some(tag) if GameResult::is_result_token(tag) => GameResult::parse(tag),
-            _ => self.termination.unwrap_or(GameResult::Unknown),
+    /// The result: the `Result` tag when it holds a result token, else the movetext's result
+    /// token; `None` for `*`, no token, or any other text.
+    pub fn result(&self) -> Option<GameResult> {
+        match self
+            .tag("Result")
+            .and_then(|tag| GameResult::read_token(tag.trim()))
+        {
+            Some(tagged) => tagged,
+            None => self.termination.flatten(),
         }
     }
 
@@ -339,15 +318,16 @@ impl Iterator for Games<'_> {
 /// What a movetext symbol turned out to be.
 enum Symbol {
     Nothing,
-    Result(GameResult),
+    /// A result token: `None` for `*`.
+    Result(Option<GameResult>),
     Move(String),
     Null,
 }
 
 /// Sorts out move numbers, results and annotation suffixes from a symbol.
 fn classify(sym: &str) -> Symbol {
-    if GameResult::is_result_token(sym) {
-        return Symbol::Result(GameResult::parse(sym));
+    if let Some(result) = GameResult::read_token(sym) {
+        return Symbol::Result(result);
     }
     // Move number, possibly glued to the move: "12.", "12...", "12.e4", "12...Nf6", "12".
     let digits = sym.bytes().take_while(u8::is_ascii_digit).count();
@@ -600,21 +580,24 @@ mod tests {
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].tag("Event"), Some("Test \"quoted\""));
         assert_eq!(g[0].moves, ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]);
-        assert_eq!(g[0].termination, Some(GameResult::WhiteWins));
-        assert_eq!(g[0].result(), GameResult::WhiteWins);
+        assert_eq!(g[0].termination, Some(Some(GameResult::WhiteWins)));
+        assert_eq!(g[0].result(), Some(GameResult::WhiteWins));
         assert!(g[0].error.is_none());
         assert_eq!(g[1].moves, ["d4"]);
-        assert_eq!(g[1].result(), GameResult::Unknown);
+        assert_eq!(g[1].termination, Some(None));
+        assert_eq!(g[1].result(), None);
         assert_eq!((g[0].number, g[1].number), (1, 2));
     }
 
     #[test]
     fn result_tag_wins_over_marker_and_marker_fills_in() {
         let g = all("[Result \"0-1\"]\n1. e4 1-0\n\n1. d4 1/2-1/2\n");
-        assert_eq!(g[0].result(), GameResult::BlackWins);
-        assert_eq!(g[1].result(), GameResult::Draw);
+        assert_eq!(g[0].result(), Some(GameResult::BlackWins));
+        assert_eq!(g[1].result(), Some(GameResult::Draw));
         let g = all("[Result \"*\"]\n1. e4 1-0\n");
-        assert_eq!(g[0].result(), GameResult::Unknown);
+        assert_eq!(g[0].result(), None);
+        let g = all("[Result \"?\"]\n1. e4 ½-½\n");
+        assert_eq!(g[0].result(), Some(GameResult::Draw));
     }
 
     #[test]

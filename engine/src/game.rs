@@ -3,15 +3,7 @@
 //! needs). Moves enter only after a legality check; `0000` (a null move, which some GUIs send
 //! in analysis) passes the turn when the side to move is not in check.
 
-use outpost_board::{Move, MoveError, Position};
-use outpost_protocol::GameResult;
-
-/// How a game ended by rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
-    pub result: GameResult,
-    pub reason: &'static str,
-}
+use outpost_board::{GameEnd, Move, MoveError, Position};
 
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -92,37 +84,9 @@ impl Game {
             .collect()
     }
 
-    /// How often the current position occurred before (within the reversible stretch).
-    fn repetitions(&self) -> usize {
-        let key = self.position().key();
-        self.history_keys().iter().filter(|&&k| k == key).count()
-    }
-
-    /// The result when the game is over by rule: mate, stalemate, threefold repetition, the
-    /// fifty-move rule or material that cannot mate.
-    pub fn outcome(&self) -> Option<Outcome> {
-        let pos = self.position();
-        let over = |result, reason| Some(Outcome { result, reason });
-        if pos.legal_moves().is_empty() {
-            return if pos.in_check() {
-                match pos.side_to_move() {
-                    outpost_board::Color::White => over(GameResult::BlackWins, "Black mates"),
-                    outpost_board::Color::Black => over(GameResult::WhiteWins, "White mates"),
-                }
-            } else {
-                over(GameResult::Draw, "Stalemate")
-            };
-        }
-        if pos.halfmove_clock() >= 100 {
-            return over(GameResult::Draw, "Draw by fifty-move rule");
-        }
-        if self.repetitions() >= 2 {
-            return over(GameResult::Draw, "Draw by repetition");
-        }
-        if pos.is_insufficient_material() {
-            return over(GameResult::Draw, "Draw by insufficient material");
-        }
-        None
+    /// The rule that ends the game now, if one does (`Position::game_end`).
+    pub fn end(&self) -> Option<GameEnd> {
+        self.position().game_end(&self.history_keys())
     }
 }
 
@@ -160,20 +124,25 @@ mod tests {
     }
 
     #[test]
-    fn outcomes_by_rule() {
-        assert_eq!(game("e2e4").outcome(), None);
-        let mate = game("f2f3 e7e5 g2g4 d8h4").outcome().unwrap();
-        assert_eq!(mate.result, GameResult::BlackWins);
-        assert_eq!(mate.reason, "Black mates");
-        let rep = game("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8").outcome();
-        assert_eq!(rep.unwrap().reason, "Draw by repetition");
-        assert_eq!(game("g1f3 g8f6 f3g1 f6g8").outcome(), None);
-        let stale = Game::new(Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap());
-        assert_eq!(stale.outcome().unwrap().reason, "Stalemate");
-        let bare = Game::new(Position::from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap());
-        assert_eq!(bare.outcome().unwrap().result, GameResult::Draw);
-        let fifty = Game::new(Position::from_fen("8/8/4k3/8/8/3K4/8/R7 w - - 100 80").unwrap());
-        assert_eq!(fifty.outcome().unwrap().reason, "Draw by fifty-move rule");
+    fn the_game_ends_by_the_board_s_rules() {
+        assert_eq!(game("e2e4").end(), None);
+        let mate = game("f2f3 e7e5 g2g4 d8h4").end();
+        assert_eq!(
+            mate.unwrap().result(),
+            outpost_protocol::GameResult::BlackWins
+        );
+        let rep = game("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8").end();
+        assert_eq!(rep, Some(GameEnd::Repetition));
+        assert_eq!(game("g1f3 g8f6 f3g1 f6g8").end(), None);
+    }
+
+    #[test]
+    fn a_null_move_cuts_the_repetition_history() {
+        // The start position stands for the third time, but the first two lie before the null
+        // move, which is no move of the game.
+        let g = game("g1f3 g8f6 f3g1 f6g8 g1f3 0000 f3g1 0000");
+        assert_eq!(g.position().key(), Position::startpos().key());
+        assert_eq!(g.end(), None);
     }
 
     #[test]

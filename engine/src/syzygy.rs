@@ -26,7 +26,7 @@ impl EndgameOracle for Oracle {
         } else {
             wdl.without_fifty_move_rule()
         };
-        Some(search_wdl(wdl))
+        Some(wdl)
     }
 
     fn rank_root_moves(&self, pos: &Position) -> Option<Vec<RankedMove>> {
@@ -37,21 +37,11 @@ impl EndgameOracle for Oracle {
                 .map(|(mv, r)| RankedMove {
                     mv,
                     rank: r.rank,
-                    wdl: search_wdl(r.wdl),
+                    wdl: r.wdl,
                     plies: r.dtz.0.unsigned_abs(),
                 })
                 .collect(),
         )
-    }
-}
-
-fn search_wdl(wdl: outpost_tablebase::Wdl) -> Wdl {
-    match wdl {
-        outpost_tablebase::Wdl::Loss => Wdl::Loss,
-        outpost_tablebase::Wdl::BlessedLoss => Wdl::BlessedLoss,
-        outpost_tablebase::Wdl::Draw => Wdl::Draw,
-        outpost_tablebase::Wdl::CursedWin => Wdl::CursedWin,
-        outpost_tablebase::Wdl::Win => Wdl::Win,
     }
 }
 

@@ -25,8 +25,8 @@ use crate::game::Game;
 use crate::notation;
 use crate::options::{Key, HASH, SYZYGY_PATH, THREADS};
 use crate::output::Output;
-use outpost_board::{Color, Move, Position};
-use outpost_protocol::{OptionSetting, Reply, XbCommand};
+use outpost_board::{Color, GameEnd, Move, Position};
+use outpost_protocol::{GameResult, OptionSetting, Reply, XbCommand};
 use outpost_search::score::MAX_DEPTH;
 use outpost_search::SearchLimits;
 use std::sync::Arc;
@@ -216,7 +216,8 @@ impl XboardDialog {
                 }
             }
             X::Result { result, comment } => {
-                log::info!("game over: {} {comment:?}", result.as_str());
+                let token = result.map_or(outpost_types::NO_RESULT, GameResult::token);
+                log::info!("game over: {token} {comment:?}");
                 self.abort_search(engine);
                 self.force = true;
             }
@@ -360,11 +361,8 @@ impl XboardDialog {
     /// Starts the engine's move, or claims the result if there is no move to make.
     fn think(&mut self, engine: &mut Engine) {
         if engine.game.position().legal_moves().is_empty() {
-            if let Some(o) = engine.game.outcome() {
-                self.out.send(&Reply::GameOver {
-                    result: o.result,
-                    comment: o.reason.to_string(),
-                });
+            if let Some(end) = engine.game.end() {
+                self.claim(end);
             }
             return;
         }
@@ -427,15 +425,20 @@ impl XboardDialog {
         self.answer_pings();
     }
 
+    /// Claims the result of a game the rules have ended: `1-0 {White mates}`.
+    fn claim(&self, end: GameEnd) {
+        self.out.send(&Reply::GameOver {
+            result: end.result(),
+            comment: end.to_string(),
+        });
+    }
+
     /// Plays the engine's move `best`, claims the result if it ends the game, answers the
     /// `ping`s that waited for the move, and ponders on `ponder` if allowed.
     fn play(&mut self, engine: &mut Engine, best: Move, ponder: Option<Move>) {
         if best.is_none() {
-            if let Some(o) = engine.game.outcome() {
-                self.out.send(&Reply::GameOver {
-                    result: o.result,
-                    comment: o.reason.to_string(),
-                });
+            if let Some(end) = engine.game.end() {
+                self.claim(end);
             }
             return;
         }
@@ -445,11 +448,8 @@ impl XboardDialog {
             mv: text,
             ponder: None,
         });
-        if let Some(o) = engine.game.outcome() {
-            self.out.send(&Reply::GameOver {
-                result: o.result,
-                comment: o.reason.to_string(),
-            });
+        if let Some(end) = engine.game.end() {
+            self.claim(end);
             return;
         }
         // Before pondering starts: a ping that comes while pondering is answered at once, so
@@ -459,7 +459,7 @@ impl XboardDialog {
         if let Some(p) = ponder.filter(|p| self.ponder && legal(p)) {
             let mut after = engine.game.clone();
             after.push(p);
-            if after.outcome().is_none() {
+            if after.end().is_none() {
                 let mut limits = self.limits(after.position(), true);
                 // The clock the GUI last sent was read before this move was searched.
                 let spent = self

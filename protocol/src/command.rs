@@ -6,7 +6,7 @@
 //! message. Everything a GUI can send maps to exactly one [`Command`]; a line that cannot be
 //! understood becomes [`Command::Unknown`] with the reason in words.
 
-use outpost_types::SearchLimits;
+use outpost_types::{GameResult, SearchLimits};
 
 /// What the engine is asked to do by one input line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -178,9 +178,10 @@ pub enum XbCommand {
     Hint,
     /// `bk`: the GUI asks for book moves.
     Bk,
-    /// `result RESULT {COMMENT}`: the game is over.
+    /// `result RESULT {COMMENT}`: the game is over; `None` for `*`, a game that ended without
+    /// a result (aborted, adjourned).
     Result {
-        result: GameResult,
+        result: Option<GameResult>,
         comment: Option<String>,
     },
     /// `computer`: the opponent is a computer.
@@ -208,42 +209,6 @@ pub enum XbCommand {
         kind: String,
         path: String,
     },
-}
-
-/// The game result named in CECP's `result` command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`: the game ended without a result (aborted, adjourned).
-    Unfinished,
-}
-
-impl GameResult {
-    /// The PGN token for this result.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unfinished => "*",
-        }
-    }
-
-    /// Reads a PGN result token.
-    pub fn from_token(token: &str) -> Option<GameResult> {
-        match token {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unfinished),
-            _ => None,
-        }
-    }
 }
 
 impl Command {
@@ -296,19 +261,6 @@ mod tests {
         assert!(!s.is("Clear"));
         assert_eq!(s.key(), "clear hash");
         assert_eq!(s.name, "Clear Hash");
-    }
-
-    #[test]
-    fn game_results_round_trip() {
-        for r in [
-            GameResult::WhiteWins,
-            GameResult::BlackWins,
-            GameResult::Draw,
-            GameResult::Unfinished,
-        ] {
-            assert_eq!(GameResult::from_token(r.as_str()), Some(r));
-        }
-        assert_eq!(GameResult::from_token("1-1"), None);
     }
 
     #[test]

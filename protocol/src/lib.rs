@@ -43,9 +43,9 @@ pub mod text;
 pub mod uci;
 pub mod xboard;
 
-pub use command::{Command, GameResult, OptionSetting, Parsed, StartPos, XbCommand};
+pub use command::{Command, OptionSetting, Parsed, StartPos, XbCommand};
 pub use option::{OptionKind, OptionSpec};
-pub use outpost_types::{Bound, CurrMove, Score, SearchInfo, SearchLimits};
+pub use outpost_types::{Bound, CurrMove, GameResult, Score, SearchInfo, SearchLimits};
 pub use reply::{Features, Handshake, Reply};
 pub use uci::{parse_uci, parse_uci_verbose};
 pub use xboard::{parse_xboard, parse_xboard_verbose};

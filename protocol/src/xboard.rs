@@ -11,10 +11,11 @@
 //! have a fraction, as XBoard 4.4+ sends), `st` in seconds. Lengths of time are converted to
 //! milliseconds; `time`/`otim` stay centiseconds so nothing is lost.
 
-use crate::command::{Command, GameResult, OptionSetting, Parsed, XbCommand};
+use crate::command::{Command, OptionSetting, Parsed, XbCommand};
 use crate::extension;
 use crate::moves;
 use crate::text::{self, Token};
+use outpost_types::GameResult;
 
 mod error;
 pub use error::XboardError;
@@ -245,7 +246,7 @@ fn rating(args: &[Token<'_>], warnings: &mut Vec<String>) -> Result<XbCommand, X
 /// `result 1-0 {White mates}`: the comment is everything between the braces, verbatim.
 fn result(line: &str, args: &[Token<'_>]) -> Result<XbCommand, XboardError> {
     let token = args.first().ok_or(XboardError::MissingResult)?;
-    let result = GameResult::from_token(token.text)
+    let result = GameResult::read_token(token.text)
         .ok_or_else(|| XboardError::BadResult(text::word(token.text)))?;
     let comment = text::verbatim(line, &args[1..]);
     let comment = comment

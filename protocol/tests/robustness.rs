@@ -8,6 +8,8 @@ use outpost_protocol::{
     SearchInfo,
 };
 
+/// Protocol words, numbers, moves and FEN parts; the `go` keywords come from the parser's own
+/// list ([`uci::GO_KEYWORDS`]).
 const WORDS: &[&str] = &[
     "uci",
     "xboard",
@@ -23,19 +25,6 @@ const WORDS: &[&str] = &[
     "fen",
     "moves",
     "go",
-    "searchmoves",
-    "ponder",
-    "wtime",
-    "btime",
-    "winc",
-    "binc",
-    "movestogo",
-    "depth",
-    "nodes",
-    "mate",
-    "movetime",
-    "infinite",
-    "perft",
     "stop",
     "ponderhit",
     "quit",
@@ -113,6 +102,15 @@ impl Lcg {
     }
 }
 
+/// One of `WORDS` or a `go` keyword.
+fn word(rng: &mut Lcg) -> &'static str {
+    let i = rng.below(WORDS.len() + uci::GO_KEYWORDS.len());
+    WORDS
+        .get(i)
+        .copied()
+        .unwrap_or_else(|| uci::GO_KEYWORDS[i - WORDS.len()])
+}
+
 /// A line of random words: half of them tidy (single spaces, nothing after the last word), the
 /// shape that goes to `vampirc-uci`, half with random separators after every word.
 fn line(rng: &mut Lcg) -> String {
@@ -125,7 +123,7 @@ fn line(rng: &mut Lcg) -> String {
         if rng.below(8) == 0 {
             bytes.push(rng.next() as u8);
         } else {
-            bytes.extend_from_slice(WORDS[rng.below(WORDS.len())].as_bytes());
+            bytes.extend_from_slice(word(rng).as_bytes());
         }
         if !tidy {
             bytes.extend_from_slice(SEPARATORS[rng.below(SEPARATORS.len())].as_bytes());

@@ -8,12 +8,24 @@
 use crate::history::PieceTo;
 use crate::lmr::lmr;
 use crate::movepicker::{MovePicker, Stage};
-use crate::oracle::Wdl;
+use crate::oracle::{tb_score, Wdl};
 use crate::params::*;
 use crate::score::*;
 use crate::transposition::Bound;
 use crate::worker::{Worker, STACK_OFFSET};
 use outpost_board::{Move, MoveList};
+
+/// `Step [table]` takes no cutoff from this half-move clock on: ten moves short of the
+/// fifty-move rule a stored score may hide a draw by the rule within its line.
+const TT_CUTOFF_MAX_CLOCK: u16 = 90;
+
+/// `Step [tablebases]` stores a table's result this many plies deeper than the node: the result
+/// is exact at any depth, so deeper searches of the position should take it from the table too.
+const TB_STORE_DEPTH_BONUS: i32 = 6;
+
+/// `Step [extensions]` extends only within this many times the iteration's depth from the root,
+/// so that a line of checks and singular moves cannot grow the tree without end.
+const EXTENSION_PLY_FACTOR: usize = 2;
 
 impl Worker<'_> {
     /// The value of the position within `alpha..beta`, searched `depth` plies deep; `cut_node`
@@ -83,7 +95,7 @@ impl Worker<'_> {
             if !pv_node
                 && excluded.is_none()
                 && h.depth >= depth
-                && self.pos.halfmove_clock() < 90
+                && self.pos.halfmove_clock() < TT_CUTOFF_MAX_CLOCK
                 && match h.bound {
                     Bound::Exact => true,
                     Bound::Lower => h.score >= beta,
@@ -99,7 +111,7 @@ impl Worker<'_> {
         let mut max_score = MATE;
         if !root && excluded.is_none() {
             if let Some(wdl) = self.probe_wdl(depth) {
-                let score = wdl.score(ply);
+                let score = tb_score(wdl, ply);
                 let bound = match wdl {
                     Wdl::Win => Bound::Lower,
                     Wdl::Loss => Bound::Upper,
@@ -114,7 +126,7 @@ impl Worker<'_> {
                         Move::NONE,
                         score,
                         NO_SCORE,
-                        (depth + 6).min(MAX_DEPTH),
+                        (depth + TB_STORE_DEPTH_BONUS).min(MAX_DEPTH),
                         bound,
                         ply,
                     );
@@ -331,7 +343,7 @@ impl Worker<'_> {
             // docs/results/sprt.md).
             // Checks are forcing and often tactical.
             let mut extension = 0;
-            if ply < 2 * self.root_depth as usize {
+            if ply < EXTENSION_PLY_FACTOR * self.root_depth as usize {
                 if let Some(h) = hit.filter(|h| {
                     !root
                         && m == tt_move
@@ -341,7 +353,7 @@ impl Worker<'_> {
                         && h.bound != Bound::Upper
                         && !is_decisive(h.score)
                 }) {
-                    let singular_beta = h.score - depth;
+                    let singular_beta = h.score - se_beta_margin() * depth;
                     self.ss_mut(ply).excluded = m;
                     let score = self.alpha_beta(
                         singular_beta - 1,
@@ -389,7 +401,8 @@ impl Worker<'_> {
                     r += i32::from(cut_node);
                     r -= i32::from(was_special);
                     r -= i32::from(gives_check);
-                    r -= (hist / lmr_history_divisor()).clamp(-2, 2);
+                    let most = lmr_history_max();
+                    r -= (hist / lmr_history_divisor()).clamp(-most, most);
                 } else {
                     r -= 1 + i32::from(gives_check);
                 }

@@ -7,6 +7,7 @@
 //! and a few endgames from the E.E.T. and pawn-endgame (PET) suites, all from the EPD files in
 //! the shared data folder (see its SOURCES.md); the move counters are set to "0 1".
 
+use crate::deadline::elapsed_ms;
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::reporter::NullReporter;
 use crate::thread_pool::{SearchError, ThreadPool};
@@ -141,7 +142,7 @@ pub fn run_with(
         nodes += n;
         progress(i, fen, n);
     }
-    let time_ms = start.elapsed().as_millis() as u64;
+    let time_ms = elapsed_ms(start);
     Ok(BenchResult {
         nodes,
         time_ms,

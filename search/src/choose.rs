@@ -12,7 +12,7 @@ use crate::transposition::TranspositionTable;
 use outpost_board::{Move, Position};
 
 /// What the main thread knows at the end of its search.
-pub(crate) struct Outcome<'a> {
+pub(crate) struct SearchEnd<'a> {
     /// Its last completed iteration (or a new best move of the unfinished one).
     pub own: ThreadResult,
     /// With a handicap: the lines of the last completed iteration, best first.
@@ -41,8 +41,8 @@ impl Choice {
 }
 
 /// Chooses the line to play once every thread has stopped publishing.
-pub(crate) fn final_move(job: &Job, outcome: Outcome<'_>) -> Choice {
-    let mut best = outcome.own;
+pub(crate) fn final_move(job: &Job, end: SearchEnd<'_>) -> Choice {
+    let mut best = end.own;
     let mut report = false;
     if job.options.multipv == 1 {
         for td in job.threads.iter().skip(1) {
@@ -59,8 +59,8 @@ pub(crate) fn final_move(job: &Job, outcome: Outcome<'_>) -> Choice {
     if let Some(skill) = job.options.skill {
         // At a root in the tables only the best-ranked lines (a prefix) are candidates: a
         // handicap may play a weaker move, never one that throws away the table's result.
-        let top = outcome.skill_lines.first().map(|rm| rm.tb_rank);
-        let lines: Vec<(Move, i32)> = outcome
+        let top = end.skill_lines.first().map(|rm| rm.tb_rank);
+        let lines: Vec<(Move, i32)> = end
             .skill_lines
             .iter()
             .take_while(|rm| Some(rm.tb_rank) == top)
@@ -69,7 +69,7 @@ pub(crate) fn final_move(job: &Job, outcome: Outcome<'_>) -> Choice {
         // Index 0 keeps the search's own answer, which may be a better move found in the
         // unfinished iteration.
         let index = skill.pick(&lines);
-        if let Some(chosen) = outcome.skill_lines.get(index).filter(|_| index > 0) {
+        if let Some(chosen) = end.skill_lines.get(index).filter(|_| index > 0) {
             if chosen.mv != best.pv.first().copied().unwrap_or(Move::NONE) {
                 best = ThreadResult {
                     depth: best.depth,
@@ -80,11 +80,11 @@ pub(crate) fn final_move(job: &Job, outcome: Outcome<'_>) -> Choice {
             }
         }
     }
-    let mut pv = legal_prefix(&job.position, &best.pv, outcome.fallback);
+    let mut pv = legal_prefix(&job.position, &best.pv, end.fallback);
     if pv.is_empty() {
-        pv.push(outcome.fallback);
+        pv.push(end.fallback);
     }
-    let unreported = pv.first() != Some(&outcome.reported_best) && best.score > -INFINITE;
+    let unreported = pv.first() != Some(&end.reported_best) && best.score > -INFINITE;
     Choice {
         result: best,
         pv,
@@ -145,8 +145,8 @@ mod tests {
         }
     }
 
-    fn outcome(own: ThreadResult, fallback: Move) -> Outcome<'static> {
-        Outcome {
+    fn end(own: ThreadResult, fallback: Move) -> SearchEnd<'static> {
+        SearchEnd {
             reported_best: own.pv.first().copied().unwrap_or(Move::NONE),
             own,
             skill_lines: &[],
@@ -169,7 +169,7 @@ mod tests {
             pv: vec![d4],
         };
         let job = job(SearchLimits::default(), std::slice::from_ref(&helper));
-        let choice = final_move(&job, outcome(own, e4));
+        let choice = final_move(&job, end(own, e4));
         assert_eq!(choice.result, helper);
         assert_eq!(choice.best_move(), d4);
         assert!(choice.report, "the GUI last saw e2e4");
@@ -190,10 +190,10 @@ mod tests {
             pv: vec![d4],
         };
         let free = job(SearchLimits::default(), std::slice::from_ref(&helper));
-        let choice = final_move(&free, outcome(own.clone(), e4));
+        let choice = final_move(&free, end(own.clone(), e4));
         assert_eq!((choice.best_move(), choice.report), (e4, false));
         let limited = job(SearchLimits::depth(9), &[helper]);
-        let choice = final_move(&limited, outcome(own, e4));
+        let choice = final_move(&limited, end(own, e4));
         assert_eq!((choice.best_move(), choice.report), (d4, true));
     }
 
@@ -212,14 +212,14 @@ mod tests {
             pv: vec![e4, e5, e5],
         };
         let job = job(SearchLimits::default(), &[]);
-        let choice = final_move(&job, outcome(own, nf3));
+        let choice = final_move(&job, end(own, nf3));
         assert_eq!(choice.pv, vec![e4, e5]);
         let none = ThreadResult {
             depth: 5,
             score: 0,
             pv: vec![e5],
         };
-        let choice = final_move(&job, outcome(none, nf3));
+        let choice = final_move(&job, end(none, nf3));
         assert_eq!(choice.pv, vec![nf3]);
     }
 }

@@ -76,12 +76,7 @@ impl Worker<'_> {
     /// time. Only once an iteration is complete: the first one takes microseconds and gives a
     /// searched move to play even with no time left.
     pub(crate) fn check_deadline(&mut self) {
-        if self.completed_depth >= 1
-            && self
-                .shared
-                .deadline
-                .passed(self.job.started.elapsed().as_millis() as u64)
-        {
+        if self.completed_depth >= 1 && self.shared.deadline.passed(self.job.elapsed_ms()) {
             self.stop_all();
         }
     }

@@ -13,6 +13,13 @@ use std::time::Instant;
 /// `Deadline::stop_at_ms` when no hard limit applies.
 const NONE: u64 = u64::MAX;
 
+/// Whole milliseconds since `since`: the unit of every time the search keeps (the limits of
+/// `go`, the deadline, the reports, bench).
+#[inline]
+pub(crate) fn elapsed_ms(since: Instant) -> u64 {
+    since.elapsed().as_millis() as u64
+}
+
 pub(crate) struct Deadline {
     /// When `go` arrived, and the hard limit's length that a ponder search keeps for
     /// `ponderhit` (taken by the first one: a second `ponderhit` moves nothing).
@@ -51,7 +58,7 @@ impl Deadline {
         let (started, hard) = *pending;
         if let Some(hard) = hard {
             pending.1 = None;
-            let now = started.elapsed().as_millis() as u64;
+            let now = elapsed_ms(started);
             self.origin_ms.store(now, Ordering::SeqCst);
             self.stop_at_ms
                 .store(now.saturating_add(hard), Ordering::SeqCst);

@@ -3,7 +3,7 @@
 //! for the final choice (`choose.rs`) and, on the main thread, reported; the main thread alone
 //! decides between iterations whether the time is up.
 
-use crate::choose::Outcome;
+use crate::choose::SearchEnd;
 use crate::params::{asp_delta, asp_min_depth, asp_score_divisor};
 use crate::reporter::Bound;
 use crate::score::*;
@@ -13,8 +13,9 @@ use outpost_board::Move;
 use std::sync::atomic::Ordering;
 
 impl Worker<'_> {
-    /// Iterative deepening until a limit or `stop`. Returns the deepest completed depth.
-    pub(crate) fn iterate(&mut self) -> i32 {
+    /// Iterative deepening until a limit or `stop`; the deepest completed depth is
+    /// `completed_depth`, published with its line for the final choice.
+    pub(crate) fn iterate(&mut self) {
         let max_depth = self
             .job
             .limits
@@ -82,10 +83,7 @@ impl Worker<'_> {
                     break;
                 }
             }
-            let clock_ms = self
-                .shared
-                .deadline
-                .clock_ms(self.job.started.elapsed().as_millis() as u64);
+            let clock_ms = self.shared.deadline.clock_ms(self.job.elapsed_ms());
             if !self.shared.pondering.load(Ordering::Relaxed)
                 && self.job.time.iteration_done(
                     clock_ms,
@@ -97,7 +95,6 @@ impl Worker<'_> {
                 break;
             }
         }
-        self.completed_depth
     }
 
     /// Searches one root line with a window around its previous score, widening on failure.
@@ -164,8 +161,8 @@ impl Worker<'_> {
     }
 
     /// What the main thread knows at the end, for the final choice.
-    pub(crate) fn outcome(&self) -> Outcome<'_> {
-        Outcome {
+    pub(crate) fn search_end(&self) -> SearchEnd<'_> {
+        SearchEnd {
             own: self.result(),
             skill_lines: &self.skill_lines,
             fallback: self.root.moves.first().map_or(Move::NONE, |rm| rm.mv),

@@ -35,7 +35,7 @@
 //!   option setters (which wait for the search to finish), or they would wait for themselves.
 //! * Scores: `Score::Cp` (side to move), `Score::Mate(n)` in moves (negative when mated),
 //!   tablebase wins as `Cp(±(20000 - plies))`; `Bound` marks aspiration-window failures.
-//!   At a root in the tables every line shows its move's table result (see `Wdl::root_score`)
+//!   At a root in the tables every line shows its move's table result (see `oracle::tb_root_score`)
 //!   unless the search proves a mate.
 //!
 //! `bench::run` is the fixed-depth node-count signature (`outpost bench`).
@@ -47,6 +47,7 @@ mod clock;
 mod correction;
 mod deadline;
 pub mod history;
+mod info_lines;
 mod iterate;
 pub mod limits;
 mod lmr;
@@ -54,7 +55,6 @@ pub mod movepicker;
 pub mod oracle;
 pub mod params;
 mod qsearch;
-mod report;
 pub mod reporter;
 mod root;
 pub mod score;

@@ -32,13 +32,24 @@ pub struct SearchOptions {
     pub network: Option<Arc<Network>>,
 }
 
+impl SearchOptions {
+    /// One line: the best move is all a game needs; more lines cost search time.
+    pub const DEFAULT_MULTIPV: usize = 1;
+    /// Enough for a GUI on the same machine to pass our move on; a network needs more.
+    pub const DEFAULT_MOVE_OVERHEAD_MS: i64 = 30;
+    /// Probe wherever the search goes: a probe costs little next to what an exact result saves.
+    pub const DEFAULT_TB_PROBE_DEPTH: i32 = 1;
+    /// Every table there is: the largest Syzygy tables have seven pieces.
+    pub const DEFAULT_TB_PROBE_LIMIT: u32 = 7;
+}
+
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
-            multipv: 1,
-            move_overhead_ms: 30,
-            tb_probe_depth: 1,
-            tb_probe_limit: 7,
+            multipv: Self::DEFAULT_MULTIPV,
+            move_overhead_ms: Self::DEFAULT_MOVE_OVERHEAD_MS,
+            tb_probe_depth: Self::DEFAULT_TB_PROBE_DEPTH,
+            tb_probe_limit: Self::DEFAULT_TB_PROBE_LIMIT,
             skill: None,
             network: None,
         }

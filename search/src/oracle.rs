@@ -3,17 +3,7 @@
 //! `EndgameOracle` and hands it over with `ThreadPool::set_oracle`.
 
 use outpost_board::{Move, Position};
-
-/// A tablebase result from the side to move's point of view. "Cursed" and "blessed" results are
-/// wins and losses that the fifty-move rule turns into draws.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Wdl {
-    Loss,
-    BlessedLoss,
-    Draw,
-    CursedWin,
-    Win,
-}
+pub use outpost_types::Wdl;
 
 /// An endgame oracle, typically Syzygy tablebases.
 pub trait EndgameOracle: Send + Sync {
@@ -46,26 +36,25 @@ pub struct RankedMove {
     pub plies: u32,
 }
 
-impl Wdl {
-    /// The score shown for a root line that keeps this result with its next zeroing move `plies`
-    /// plies away: a win or loss in the tablebase band at that distance (capped at `MAX_PLY`, so
-    /// it stays below every mate score), the small draw scores otherwise. Never a mate score:
-    /// only the search can prove a mate.
-    pub fn root_score(self, plies: u32) -> i32 {
-        self.score((plies as usize).min(crate::score::MAX_PLY))
-    }
+/// The score shown for a root line that keeps `wdl` with its next zeroing move `plies` plies
+/// away: a win or loss in the tablebase band at that distance (capped at `MAX_PLY`, so it stays
+/// below every mate score), the small draw scores otherwise. Never a mate score: only the search
+/// can prove a mate.
+pub fn tb_root_score(wdl: Wdl, plies: u32) -> i32 {
+    tb_score(wdl, (plies as usize).min(crate::score::MAX_PLY))
+}
 
-    /// The search score of this result at `ply`. Tablebase wins sit in the band just below mate
-    /// scores; fifty-move-rule results are draws, nudged by one centipawn so the search still
-    /// prefers the side of the draw with chances.
-    pub fn score(self, ply: usize) -> i32 {
-        use crate::score::TB_WIN;
-        match self {
-            Wdl::Win => TB_WIN - ply as i32,
-            Wdl::Loss => -TB_WIN + ply as i32,
-            Wdl::CursedWin => 1,
-            Wdl::BlessedLoss => -1,
-            Wdl::Draw => 0,
-        }
+/// The search score of the tablebase result `wdl` at `ply`. Tablebase wins sit in the band just
+/// below mate scores; fifty-move-rule results are draws, nudged by one centipawn so the search
+/// still prefers the side of the draw with chances.
+#[inline]
+pub fn tb_score(wdl: Wdl, ply: usize) -> i32 {
+    use crate::score::TB_WIN;
+    match wdl {
+        Wdl::Win => TB_WIN - ply as i32,
+        Wdl::Loss => -TB_WIN + ply as i32,
+        Wdl::CursedWin => 1,
+        Wdl::BlessedLoss => -1,
+        Wdl::Draw => 0,
     }
 }

@@ -159,16 +159,20 @@ params! {
     see_noisy_margin: 90, 30..=200, step 8;
     /// `Step [extensions]`: singular extensions from this depth on...
     se_min_depth: 8, 4..=12, step 1;
-    /// ...when the table's entry is at most this many plies shallower than the node.
+    /// ...when the table's entry is at most this many plies shallower than the node...
     se_tt_depth_margin: 3, 1..=6, step 1;
+    /// ...and every other move fails below the entry's score less this much per ply of depth.
+    se_beta_margin: 1, 1..=4, step 1;
     /// `Step [lmr]`: late move reductions from this depth on.
     lmr_min_depth: 3, 2..=6, step 1;
     /// The reduction table's constant term, in hundredths of a ply (`lmr.rs`).
     lmr_base: 75, 0..=200, step 10;
     /// The reduction table's divisor of `ln(depth) ln(moves)`, in hundredths.
     lmr_divisor: 225, 100..=400, step 15;
-    /// A quiet move's history divided by this adjusts its reduction (by at most two plies).
+    /// A quiet move's history divided by this adjusts its reduction...
     lmr_history_divisor: 6000, 2000..=16000, step 500;
+    /// ...by at most this many plies either way.
+    lmr_history_max: 2, 1..=4, step 1;
     /// `Step [delta pruning]` of the quiescence search: a capture is skipped when even winning
     /// the captured piece and this margin would not reach alpha.
     qs_delta_margin: 200, 50..=400, step 15;

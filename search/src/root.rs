@@ -5,7 +5,7 @@
 //! first; a line never takes a move of a worse rank while a better one is left (Stockfish's
 //! `pvFirst`/`pvLast`). Without tables every move has rank 0 and there is one group.
 
-use crate::oracle::EndgameOracle;
+use crate::oracle::{tb_root_score, EndgameOracle};
 use crate::reporter::Bound;
 use crate::score::INFINITE;
 use crate::transposition::TranspositionTable;
@@ -23,7 +23,7 @@ pub(crate) struct RootMove {
     pub pv: Vec<Move>,
     /// The move's tablebase rank at a root in the tables (0 for every move otherwise).
     pub tb_rank: i32,
-    /// The move's table result as a score (`Wdl::root_score`): shown instead of the search's
+    /// The move's table result as a score (`oracle::tb_root_score`): shown instead of the search's
     /// heuristic score unless the search proves a mate, so each line says "won", "drawn" or
     /// "lost" as the tables do.
     pub tb_score: Option<i32>,
@@ -96,7 +96,7 @@ impl RootMoves {
                         .iter()
                         .map(|m| {
                             let r = ranked.iter().find(|r| r.mv == *m)?;
-                            Some((r.rank, Some(r.wdl.root_score(r.plies))))
+                            Some((r.rank, Some(tb_root_score(r.wdl, r.plies))))
                         })
                         .collect();
                     if let Some(found) = found.filter(|f| !f.is_empty()) {

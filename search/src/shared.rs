@@ -5,7 +5,7 @@
 //! These are plain data: the pool in `thread_pool.rs` fills them, the `Worker` on each thread reads
 //! them and publishes into them, and the final choice in `choose.rs` reads what was published.
 
-use crate::deadline::Deadline;
+use crate::deadline::{elapsed_ms, Deadline};
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::oracle::EndgameOracle;
 use crate::reporter::Reporter;
@@ -33,6 +33,12 @@ pub(crate) struct Job {
 }
 
 impl Job {
+    /// Milliseconds since `start` was called: the search's clock.
+    #[inline]
+    pub fn elapsed_ms(&self) -> u64 {
+        elapsed_ms(self.started)
+    }
+
     /// Nodes searched so far by all the threads.
     pub fn total_nodes(&self) -> u64 {
         self.threads

@@ -34,9 +34,9 @@ use crate::choose;
 use crate::correction::Correction;
 use crate::deadline::Deadline;
 use crate::history::History;
+use crate::info_lines::report_no_legal_move;
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::oracle::EndgameOracle;
-use crate::report::report_no_legal_move;
 use crate::reporter::Reporter;
 use crate::shared::{Job, Shared, ThreadData, ThreadResult};
 use crate::timeman::TimeManager;
@@ -453,7 +453,7 @@ fn run_main(
         job.reporter.bestmove(Move::NONE, None);
         return;
     }
-    let choice = choose::final_move(job, worker.outcome());
+    let choice = choose::final_move(job, worker.search_end());
     if choice.report {
         // Show the line that is played, so the GUI's last info matches the best move.
         worker.report_result(&choice.result, &choice.pv);

@@ -5,7 +5,7 @@
 //! repetitions) it owns. This file holds its state and the moves along the line (making and
 //! unmaking them, draws, the PV table, tablebase probes in the tree). The work is in the files
 //! named after it: `iterate.rs` (iterative deepening and aspiration windows), `alphabeta.rs`
-//! and `qsearch.rs` (the tree search), `clock.rs` (node counting and the limits), `report.rs`
+//! and `qsearch.rs` (the tree search), `clock.rs` (node counting and the limits), `info_lines.rs`
 //! (what the GUI is told), with the root moves in `root.rs` and the final choice in `choose.rs`.
 
 use crate::correction::Correction;

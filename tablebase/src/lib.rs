@@ -24,11 +24,12 @@ mod storage;
 mod tablebases;
 mod types;
 
+pub use outpost_types::Wdl;
 pub use paths::{is_empty_value, split_paths};
 pub use root::keep_best;
 pub use storage::DEFAULT_MEMORY_BUDGET;
 pub use tablebases::Tablebases;
-pub use types::{Dtz, ProbeError, RootRank, Wdl};
+pub use types::{Dtz, ProbeError, RootRank};
 
 #[cfg(test)]
 mod tests {

@@ -10,9 +10,10 @@
 //! longest, which both sides need: the winner makes progress every move, the loser keeps the
 //! fifty-move rule's hope alive.
 
-use crate::types::{Dtz, RootRank, Wdl};
+use crate::types::{Dtz, RootRank};
 use crate::Tablebases;
 use outpost_board::{Move, Position};
+use outpost_types::Wdl;
 use std::cmp::Reverse;
 
 /// Rank bases: every result class lies in its own band, far from the others.

@@ -11,7 +11,7 @@
 use super::def::{Action, Button, Check, Key, OptionDef, Spin, Text};
 use outpost_book::player::{BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX};
 use outpost_search::skill::{MAX_ELO, MAX_LEVEL, MIN_ELO, MIN_LEVEL};
-use outpost_search::MAX_HASH_MB;
+use outpost_search::{SearchOptions, MAX_HASH_MB};
 
 /// Whether the Syzygy options are part of this build.
 const SYZYGY: bool = cfg!(feature = "syzygy");
@@ -44,12 +44,12 @@ table! {
     THREADS: Spin = OptionDef::spin("Threads", 1, 1, 1024)
         .acts(Action::SetThreads)
         .help("search threads");
-    MULTIPV: Spin = OptionDef::spin("MultiPV", 1, 1, 256)
+    MULTIPV: Spin = OptionDef::spin("MultiPV", SearchOptions::DEFAULT_MULTIPV as i64, 1, 256)
         .help("number of best lines to search and report");
     PONDER: Check = OptionDef::check("Ponder", false)
         .uci_only()
         .help("the GUI may ask the engine to think on the opponent's time (CECP: hard/easy)");
-    MOVE_OVERHEAD: Spin = OptionDef::spin("Move Overhead", 30, 0, 5000)
+    MOVE_OVERHEAD: Spin = OptionDef::spin("Move Overhead", SearchOptions::DEFAULT_MOVE_OVERHEAD_MS, 0, 5000)
         .help("milliseconds kept in reserve per move for communication lag");
     CHESS960: Check = OptionDef::check("UCI_Chess960", false)
         .uci_only()
@@ -83,10 +83,10 @@ table! {
         .acts(Action::LoadTablebases)
         .only_if(SYZYGY)
         .help("directories of Syzygy tablebases");
-    SYZYGY_PROBE_DEPTH: Spin = OptionDef::spin("SyzygyProbeDepth", 1, 1, 100)
+    SYZYGY_PROBE_DEPTH: Spin = OptionDef::spin("SyzygyProbeDepth", SearchOptions::DEFAULT_TB_PROBE_DEPTH as i64, 1, 100)
         .only_if(SYZYGY)
         .help("probe the tables inside the search from this remaining depth on");
-    SYZYGY_PROBE_LIMIT: Spin = OptionDef::spin("SyzygyProbeLimit", 7, 0, 7)
+    SYZYGY_PROBE_LIMIT: Spin = OptionDef::spin("SyzygyProbeLimit", SearchOptions::DEFAULT_TB_PROBE_LIMIT as i64, 0, 7)
         .only_if(SYZYGY)
         .help("probe only positions with at most this many pieces");
     SYZYGY_50_MOVE_RULE: Check = OptionDef::check("Syzygy50MoveRule", true)

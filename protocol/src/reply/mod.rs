@@ -11,10 +11,9 @@ pub mod xboard;
 #[cfg(test)]
 mod tests;
 
-use crate::command::GameResult;
 use crate::option::OptionSpec;
 use crate::Dialect;
-use outpost_types::{CurrMove, SearchInfo};
+use outpost_types::{CurrMove, GameResult, SearchInfo};
 
 pub use xboard::Features;
 

@@ -333,7 +333,7 @@ fn no_field_can_break_a_line() {
             reason: Some(evil.clone()),
         },
         Reply::GameOver {
-            result: GameResult::Unfinished,
+            result: GameResult::Draw,
             comment: evil.clone(),
         },
         Reply::Hint(evil.clone()),

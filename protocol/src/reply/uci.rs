@@ -30,7 +30,7 @@ pub fn lines(reply: &Reply) -> Vec<String> {
             vec![info_string(&format!("Illegal move ({r}): {mv}"))]
         }
         Reply::GameOver { result, comment } => {
-            vec![info_string(&format!("{} {{{comment}}}", result.as_str()))]
+            vec![info_string(&format!("{} {{{comment}}}", result.token()))]
         }
         Reply::Raw(text) => super::raw_lines(text),
     }

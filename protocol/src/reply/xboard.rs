@@ -68,7 +68,7 @@ pub fn lines(reply: &Reply) -> Vec<String> {
         Reply::GameOver { result, comment } => {
             vec![format!(
                 "{} {{{}}}",
-                result.as_str(),
+                result.token(),
                 one_line(comment).replace('}', ")")
             )]
         }

@@ -19,8 +19,11 @@ use std::fmt::Display;
 /// gets its move soon, and long enough for a sound one.
 pub const FALLBACK_MOVETIME_MS: i64 = 1000;
 
-/// Every keyword `go` understands, lowercase: these also end a `searchmoves` list.
-const KEYWORDS: [&str; 13] = [
+/// Every keyword `go` understands, lowercase: these also end a `searchmoves` list. A new one is
+/// read in `params` (a test checks that each of these is) into its field of
+/// `outpost_types::SearchLimits`; `vampirc.rs` leaves a line with a keyword it does not know to
+/// our grammar by itself.
+pub const GO_KEYWORDS: [&str; 13] = [
     "searchmoves",
     "ponder",
     "wtime",
@@ -37,7 +40,9 @@ const KEYWORDS: [&str; 13] = [
 ];
 
 fn is_keyword(token: &Token<'_>) -> bool {
-    KEYWORDS.iter().any(|k| token.text.eq_ignore_ascii_case(k))
+    GO_KEYWORDS
+        .iter()
+        .any(|k| token.text.eq_ignore_ascii_case(k))
 }
 
 /// Parses the tokens after `go`.

@@ -32,6 +32,8 @@ pub(crate) mod go;
 mod grammar;
 mod vampirc;
 
+pub use go::GO_KEYWORDS;
+
 #[cfg(test)]
 mod tests;
 

@@ -293,6 +293,25 @@ fn gap_unknown_go_tokens_and_go_perft() {
 }
 
 #[test]
+fn every_go_keyword_is_read() {
+    for key in GO_KEYWORDS {
+        let line = format!("go {key} 1");
+        let parsed = parse_uci_verbose(&line);
+        let unknown = format!("go: ignored unknown token '{key}'");
+        assert!(
+            !parsed.warnings.contains(&unknown),
+            "{line}: {:?}",
+            parsed.warnings
+        );
+        assert!(
+            matches!(parsed.command, Command::Go(_) | Command::Perft { .. }),
+            "{line}: {:?}",
+            parsed.command
+        );
+    }
+}
+
+#[test]
 fn gap_trailing_text_after_simple_commands_is_ignored_silently() {
     assert_eq!(crate_alone("ucinewgamex"), Some(UciMessage::UciNewGame));
     assert_eq!(

@@ -228,29 +228,29 @@ fn result_forms() {
     };
     assert_eq!(
         xb("result 1-0 {White mates}"),
-        r(GameResult::WhiteWins, Some("White mates"))
+        r(Some(GameResult::WhiteWins), Some("White mates"))
     );
     assert_eq!(
         xb("result 0-1 {Black mates}"),
-        r(GameResult::BlackWins, Some("Black mates"))
+        r(Some(GameResult::BlackWins), Some("Black mates"))
     );
     assert_eq!(
         xb("result 1/2-1/2 {Draw by repetition}"),
-        r(GameResult::Draw, Some("Draw by repetition"))
+        r(Some(GameResult::Draw), Some("Draw by repetition"))
     );
+    assert_eq!(xb("result * {aborted}"), r(None, Some("aborted")));
+    assert_eq!(xb("result 1-0"), r(Some(GameResult::WhiteWins), None));
     assert_eq!(
-        xb("result * {aborted}"),
-        r(GameResult::Unfinished, Some("aborted"))
+        xb("result 1-0 {}"),
+        r(Some(GameResult::WhiteWins), Some(""))
     );
-    assert_eq!(xb("result 1-0"), r(GameResult::WhiteWins, None));
-    assert_eq!(xb("result 1-0 {}"), r(GameResult::WhiteWins, Some("")));
     assert_eq!(
         xb("result 1-0 {unclosed"),
-        r(GameResult::WhiteWins, Some("unclosed"))
+        r(Some(GameResult::WhiteWins), Some("unclosed"))
     );
     assert_eq!(
         xb("result 1-0 no braces"),
-        r(GameResult::WhiteWins, Some("no braces"))
+        r(Some(GameResult::WhiteWins), Some("no braces"))
     );
     assert_eq!(reason("result"), "result: missing result");
     assert_eq!(

@@ -3,7 +3,7 @@
 //! `outpost datagen --format text`, or a binary `outpost datagen` file (its quiet positions, the
 //! same ones the text format keeps), recognised by its first bytes.
 //!
-//! Each position becomes an [`Outcome`]: the score and result turned to the side to move's view,
+//! Each position becomes a [`WdlSample`]: the score and result turned to the side to move's view,
 //! and the material. The eight coefficients (the cubics of the centre and the width) are found by
 //! maximum likelihood, that is by minimising the mean log-loss of the observed outcome, with
 //! Fisher scoring: Newton steps whose matrix is the expected Hessian, which is never indefinite,
@@ -58,7 +58,7 @@ const DECIMALS: i32 = 3;
 
 /// One position as the model sees it: side-to-move score and result, and material.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcome {
+pub struct WdlSample {
     /// The polynomial variable of the material ([`material_x`]).
     pub x: f64,
     /// Side-to-move score in centipawns.
@@ -70,13 +70,13 @@ pub struct Outcome {
     pub loss: f64,
 }
 
-impl Outcome {
+impl WdlSample {
     /// From side-to-move score `cp`, side-to-move result `result` (0..=1) and `material`.
-    pub fn new(cp: f64, result: f64, material: u32) -> Outcome {
+    pub fn new(cp: f64, result: f64, material: u32) -> WdlSample {
         let r = result.clamp(0.0, 1.0);
         let win = (2.0 * r - 1.0).max(0.0);
         let loss = (1.0 - 2.0 * r).max(0.0);
-        Outcome {
+        WdlSample {
             x: material_x(material),
             v: cp,
             win,
@@ -86,7 +86,7 @@ impl Outcome {
     }
 
     /// From a binary datagen record; `None` unless it is quiet (see [`Record::is_quiet`]).
-    pub fn from_record(r: &Record) -> Option<Outcome> {
+    pub fn from_record(r: &Record) -> Option<WdlSample> {
         if !r.is_quiet() {
             return None;
         }
@@ -95,11 +95,11 @@ impl Outcome {
             Color::White => (f64::from(r.score), white),
             Color::Black => (-f64::from(r.score), 1.0 - white),
         };
-        Some(Outcome::new(cp, result, r.material()))
+        Some(WdlSample::new(cp, result, r.material()))
     }
 
     /// From a white-view labelled position; `None` when the line had no score.
-    pub fn from_labelled(l: &data::Labelled) -> Option<Outcome> {
+    pub fn from_labelled(l: &data::Labelled) -> Option<WdlSample> {
         let score = l.score?;
         let white = l.position.side_to_move() == outpost_board::Color::White;
         let (cp, result) = if white {
@@ -107,12 +107,12 @@ impl Outcome {
         } else {
             (-score, 1.0 - l.result)
         };
-        Some(Outcome::new(cp, result, material(&l.position)))
+        Some(WdlSample::new(cp, result, material(&l.position)))
     }
 }
 
 /// Mean log-loss (natural log) of `data` under `model`, as the engine would compute it.
-pub fn log_loss(model: &Model, data: &[Outcome]) -> f64 {
+pub fn log_loss(model: &Model, data: &[WdlSample]) -> f64 {
     let sum: f64 = data
         .iter()
         .map(|o| {
@@ -155,7 +155,7 @@ fn from_vec(t: &[f64; 8]) -> Model {
 }
 
 /// The mean gradient of the log-loss and the mean Fisher information, in the eight coefficients.
-fn gradient_and_fisher(model: &Model, data: &[Outcome]) -> ([f64; 8], [[f64; 8]; 8]) {
+fn gradient_and_fisher(model: &Model, data: &[WdlSample]) -> ([f64; 8], [[f64; 8]; 8]) {
     let mut g = [0.0; 8];
     let mut h = [[0.0; 8]; 8];
     for o in data {
@@ -229,7 +229,7 @@ const FLAT: Model = Model {
 
 /// Maximum-likelihood coefficients for `data`, starting from `start` (or from a flat model when
 /// `start` dips below the allowed curves). Calls `progress(iteration, loss)` after each step.
-pub fn fit(start: &Model, data: &[Outcome], mut progress: impl FnMut(usize, f64)) -> Model {
+pub fn fit(start: &Model, data: &[WdlSample], mut progress: impl FnMut(usize, f64)) -> Model {
     let mut model = if proper(start) { *start } else { FLAT };
     let mut loss = log_loss(&model, data);
     for iteration in 1..=MAX_ITERATIONS {
@@ -380,12 +380,12 @@ fn is_binary(path: &str) -> Result<bool, ToolError> {
 }
 
 /// The scored positions of `path` (text or binary), in file order, at most `limit` of them.
-pub(crate) fn read_outcomes(path: &str, limit: usize) -> Result<Vec<Outcome>, ToolError> {
+pub(crate) fn read_outcomes(path: &str, limit: usize) -> Result<Vec<WdlSample>, ToolError> {
     if !is_binary(path)? {
         let positions = data::read_file("wdl", path, limit)?;
         return Ok(positions
             .iter()
-            .filter_map(Outcome::from_labelled)
+            .filter_map(WdlSample::from_labelled)
             .collect());
     }
     let data_error = |error| ToolError::Data { tool: "wdl", error };
@@ -393,7 +393,7 @@ pub(crate) fn read_outcomes(path: &str, limit: usize) -> Result<Vec<Outcome>, To
     let mut out = Vec::new();
     // A torn last block (a run still writing or killed) ends the read like the end of the file.
     while let Some(game) = reader.next_game().map_err(data_error)? {
-        out.extend(game.records.iter().filter_map(Outcome::from_record));
+        out.extend(game.records.iter().filter_map(WdlSample::from_record));
         if out.len() >= limit {
             out.truncate(limit);
             break;
@@ -466,7 +466,7 @@ mod tests {
     };
 
     /// Positions with random material and score, each labelled by drawing from `model`.
-    fn synthetic(model: &Model, n: usize, seed: u64) -> Vec<Outcome> {
+    fn synthetic(model: &Model, n: usize, seed: u64) -> Vec<WdlSample> {
         let mut rng = Rng::new(seed);
         (0..n)
             .map(|_| {
@@ -481,7 +481,7 @@ mod tests {
                 } else {
                     0.5
                 };
-                Outcome::new(f64::from(cp), result, m)
+                WdlSample::new(f64::from(cp), result, m)
             })
             .collect()
     }
@@ -531,15 +531,15 @@ mod tests {
     fn outcomes_turn_to_the_side_to_move() {
         let line = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 | 250 | 1.0";
         let l = data::parse_line(line).unwrap().unwrap();
-        let o = Outcome::from_labelled(&l).unwrap();
+        let o = WdlSample::from_labelled(&l).unwrap();
         assert_eq!((o.v, o.win, o.draw, o.loss), (-250.0, 0.0, 0.0, 1.0));
         assert_eq!(o.x, material_x(1));
-        let half = Outcome::new(0.0, 0.75, 40);
+        let half = WdlSample::new(0.0, 0.75, 40);
         assert_eq!((half.win, half.draw, half.loss), (0.5, 0.5, 0.0));
         let epd = data::parse_line("4k3/8/8/8/8/8/4P3/4K3 w - - [1.0]")
             .unwrap()
             .unwrap();
-        assert!(Outcome::from_labelled(&epd).is_none());
+        assert!(WdlSample::from_labelled(&epd).is_none());
     }
 
     #[test]

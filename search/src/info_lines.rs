@@ -23,7 +23,7 @@ impl Worker<'_> {
     }
 
     fn make_info(&self, depth: i32, rm: &RootMove, index: usize, bound: Bound) -> SearchInfo {
-        let time_ms = self.job.started.elapsed().as_millis() as u64;
+        let time_ms = self.job.elapsed_ms();
         let nodes = self.job.total_nodes();
         let (score, bound) = Self::displayed_score(rm, bound);
         SearchInfo {
@@ -132,7 +132,7 @@ pub(crate) fn report_no_legal_move(job: &Job) {
         nps: 0,
         hashfull: 0,
         tbhits: 0,
-        time_ms: job.started.elapsed().as_millis() as u64,
+        time_ms: job.elapsed_ms(),
         pv: Vec::new(),
     });
 }
