@@ -47,6 +47,7 @@ pub mod packed;
 mod placement;
 
 use outpost_board::{Bitboard, Color, Move, Piece, PieceType, Position, Square};
+use outpost_types::GameResult;
 use std::fmt;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
@@ -61,27 +62,25 @@ pub const SCORE_BOUND: i32 = 3000;
 /// The largest score a record holds; mates are stored as this.
 pub const SCORE_MAX: i32 = 32000;
 
-/// A game's result from white's view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    BlackWins = 0,
-    Draw = 1,
-    WhiteWins = 2,
+/// The result byte of both layouts: a game's [`GameResult`] as 0 (black wins), 1 (draw) or 2
+/// (white wins). Spelled out here rather than borrowed from `GameResult`'s half points, so the
+/// file format changes only when this file does.
+fn result_to_byte(result: GameResult) -> u8 {
+    match result {
+        GameResult::BlackWins => 0,
+        GameResult::Draw => 1,
+        GameResult::WhiteWins => 2,
+    }
 }
 
-impl Outcome {
-    pub fn from_byte(b: u8) -> Option<Outcome> {
-        match b {
-            0 => Some(Outcome::BlackWins),
-            1 => Some(Outcome::Draw),
-            2 => Some(Outcome::WhiteWins),
-            _ => None,
-        }
-    }
-
-    /// 1.0, 0.5 or 0.0, the usual white-view label.
-    pub fn white_score(self) -> f32 {
-        self as u8 as f32 / 2.0
+/// Reads a result byte ([`result_to_byte`]); any other byte is a damaged record, and the error
+/// says which field (both layouts' decoders report it as their own damage).
+fn result_from_byte(b: u8) -> Result<GameResult, &'static str> {
+    match b {
+        0 => Ok(GameResult::BlackWins),
+        1 => Ok(GameResult::Draw),
+        2 => Ok(GameResult::WhiteWins),
+        _ => Err("result byte"),
     }
 }
 
@@ -92,7 +91,8 @@ pub struct Record {
     pub pieces: [u8; 16],
     /// Centipawns from white's view.
     pub score: i16,
-    pub outcome: Outcome,
+    /// The game's result (every record of a game holds it, for the trainer's sake).
+    pub result: GameResult,
     pub flags: u8,
     pub ply: u16,
     pub best: u16,
@@ -114,7 +114,7 @@ impl Record {
         best: Move,
         white_cp: i32,
         mate: bool,
-        outcome: Outcome,
+        result: GameResult,
         ply: u16,
     ) -> Record {
         let occ = pos.occupied();
@@ -141,7 +141,7 @@ impl Record {
             occupancy: occ.0,
             pieces,
             score: white_cp.clamp(-SCORE_MAX, SCORE_MAX) as i16,
-            outcome,
+            result,
             flags,
             ply,
             best: best.raw(),
@@ -153,7 +153,7 @@ impl Record {
         b[0..8].copy_from_slice(&self.occupancy.to_le_bytes());
         b[8..24].copy_from_slice(&self.pieces);
         b[24..26].copy_from_slice(&self.score.to_le_bytes());
-        b[26] = self.outcome as u8;
+        b[26] = result_to_byte(self.result);
         b[27] = self.flags;
         b[28..30].copy_from_slice(&self.ply.to_le_bytes());
         b[30..32].copy_from_slice(&self.best.to_le_bytes());
@@ -174,12 +174,12 @@ impl Record {
                 return Err(DataError::BadRecord("piece code out of range"));
             }
         }
-        let outcome = Outcome::from_byte(b[26]).ok_or(DataError::BadRecord("result byte"))?;
+        let result = result_from_byte(b[26]).map_err(DataError::BadRecord)?;
         Ok(Record {
             occupancy,
             pieces,
             score: i16::from_le_bytes([b[24], b[25]]),
-            outcome,
+            result,
             flags: b[27],
             ply: u16::from_le_bytes([b[28], b[29]]),
             best: u16::from_le_bytes([b[30], b[31]]),
@@ -315,7 +315,7 @@ pub struct GameHeader {
     pub number: u64,
     pub seed: u64,
     pub positions: u32,
-    pub outcome: Outcome,
+    pub result: GameResult,
     pub start: Start,
 }
 
@@ -326,7 +326,7 @@ impl GameHeader {
         b[8..16].copy_from_slice(&self.number.to_le_bytes());
         b[16..24].copy_from_slice(&self.seed.to_le_bytes());
         b[24..28].copy_from_slice(&self.positions.to_le_bytes());
-        b[28] = self.outcome as u8;
+        b[28] = result_to_byte(self.result);
         b[29..32].copy_from_slice(&self.start.to_bits().to_le_bytes()[..3]);
         b
     }
@@ -339,7 +339,7 @@ impl GameHeader {
             number: u64::from_le_bytes(b[8..16].try_into().expect("8 bytes")),
             seed: u64::from_le_bytes(b[16..24].try_into().expect("8 bytes")),
             positions: u32::from_le_bytes(b[24..28].try_into().expect("4 bytes")),
-            outcome: Outcome::from_byte(b[28]).ok_or(DataError::BadRecord("result byte"))?,
+            result: result_from_byte(b[28]).map_err(DataError::BadRecord)?,
             start: Start::from_bits(u32::from_le_bytes([b[29], b[30], b[31], 0]))?,
         })
     }
@@ -644,7 +644,7 @@ mod tests {
         for fen in fens {
             let pos = Position::from_fen(fen).unwrap();
             let best = pos.legal_moves()[0];
-            let r = Record::new(&pos, best, -123, false, Outcome::Draw, 17);
+            let r = Record::new(&pos, best, -123, false, GameResult::Draw, 17);
             let back = Record::from_bytes(&r.to_bytes()).unwrap();
             assert_eq!(r, back);
             assert_eq!(back.fen(), fen);
@@ -656,9 +656,29 @@ mod tests {
     #[test]
     fn mates_are_clamped_and_flagged() {
         let pos = Position::startpos();
-        let r = Record::new(&pos, Move::NONE, 1_000_000, true, Outcome::WhiteWins, 0);
+        let r = Record::new(&pos, Move::NONE, 1_000_000, true, GameResult::WhiteWins, 0);
         assert_eq!(r.score as i32, SCORE_MAX);
         assert_ne!(r.flags & Record::FLAG_EXTREME, 0);
+    }
+
+    /// The result byte is the files' and must not move: 0 black wins, 1 draw, 2 white wins.
+    #[test]
+    fn result_bytes_are_fixed() {
+        let pos = Position::startpos();
+        for (result, byte) in [
+            (GameResult::BlackWins, 0),
+            (GameResult::Draw, 1),
+            (GameResult::WhiteWins, 2),
+        ] {
+            let mut bytes = Record::new(&pos, Move::NONE, 0, false, result, 0).to_bytes();
+            assert_eq!(bytes[26], byte);
+            assert_eq!(Record::from_bytes(&bytes).unwrap().result, result);
+            bytes[26] = 3;
+            assert!(matches!(
+                Record::from_bytes(&bytes),
+                Err(DataError::BadRecord("result byte"))
+            ));
+        }
     }
 
     #[test]
@@ -673,10 +693,10 @@ mod tests {
                 number: n,
                 seed: 5,
                 positions: 2,
-                outcome: Outcome::Draw,
+                result: GameResult::Draw,
                 start: Start::Standard,
             },
-            records: vec![Record::new(&pos, Move::NONE, 10, false, Outcome::Draw, 0); 2],
+            records: vec![Record::new(&pos, Move::NONE, 10, false, GameResult::Draw, 0); 2],
         };
         {
             let (mut f, s) = open_for_append(&path).unwrap();
@@ -712,7 +732,7 @@ mod tests {
             number: 12,
             seed: 3,
             positions: 0,
-            outcome: Outcome::WhiteWins,
+            result: GameResult::WhiteWins,
             start,
         };
         for start in [

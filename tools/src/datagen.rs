@@ -30,13 +30,14 @@
 //! runs made before Chess960 starts existed).
 
 use crate::cli::{CliError, Flags};
-use crate::data::{self, DataError, GameBlock, GameHeader, Outcome, Record, Start};
+use crate::data::{self, DataError, GameBlock, GameHeader, Record, Start};
 use crate::error::{FileAction, OpeningsError, ToolError};
 use outpost_board::{chess960, Color, Move, Position, Rng};
 use outpost_eval::nnue::{self, Network};
 use outpost_search::{
     Bound, CurrMove, Reporter, Score, SearchInfo, SearchLimits, SearchOptions, ThreadPool,
 };
+use outpost_types::GameResult;
 use std::collections::HashSet;
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
@@ -336,11 +337,7 @@ impl Game {
 
     /// The `fen | score | result` lines of the quiet positions, as the tuner reads them.
     pub fn text_lines(&self) -> Vec<String> {
-        let label = match self.block.header.outcome {
-            Outcome::WhiteWins => "1.0",
-            Outcome::Draw => "0.5",
-            Outcome::BlackWins => "0.0",
-        };
+        let label = format!("{:.1}", self.block.header.result.white_score());
         self.block
             .records
             .iter()
@@ -458,10 +455,10 @@ pub fn generate(
             Format::Binary => game.block.records.len(),
             Format::Text => game.text_lines().len(),
         } as u64;
-        match game.block.header.outcome {
-            Outcome::WhiteWins => stats.white_wins += 1,
-            Outcome::BlackWins => stats.black_wins += 1,
-            Outcome::Draw => stats.draws += 1,
+        match game.block.header.result {
+            GameResult::WhiteWins => stats.white_wins += 1,
+            GameResult::BlackWins => stats.black_wins += 1,
+            GameResult::Draw => stats.draws += 1,
         }
         let start = game.block.header.start;
         stats.chess960 += u64::from(start.is_chess960());
@@ -675,7 +672,7 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
             v.best,
             v.white_cp,
             v.mate,
-            Outcome::Draw,
+            GameResult::Draw,
             ply16,
         ));
         fens.push(pos.to_fen());
@@ -688,12 +685,12 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
         moves_played += 1;
     };
     let outcome = match result {
-        r if r > 0.75 => Outcome::WhiteWins,
-        r if r < 0.25 => Outcome::BlackWins,
-        _ => Outcome::Draw,
+        r if r > 0.75 => GameResult::WhiteWins,
+        r if r < 0.25 => GameResult::BlackWins,
+        _ => GameResult::Draw,
     };
     for r in &mut records {
-        r.outcome = outcome;
+        r.result = outcome;
     }
     Game {
         block: GameBlock {
@@ -701,7 +698,7 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
                 number,
                 seed: config.seed,
                 positions: records.len() as u32,
-                outcome,
+                result: outcome,
                 start,
             },
             records,
@@ -979,7 +976,7 @@ mod tests {
                 assert_eq!(board(&r.fen()), board(fen));
                 assert_eq!(r.flags & Record::FLAG_IN_CHECK != 0, pos.in_check());
                 assert!(pos.legal_moves().contains(Move::from_raw(r.best)));
-                assert_eq!(r.outcome, g.block.header.outcome);
+                assert_eq!(r.result, g.block.header.result);
             }
             bytes.extend(g.block.to_packed_bytes().unwrap());
         }

@@ -3,8 +3,9 @@
 //! drop, and a histogram of the scores.
 
 use crate::cli::CliError;
-use crate::data::{DataError, GameReader, Outcome, Record, SCORE_BOUND};
+use crate::data::{DataError, GameReader, Record, SCORE_BOUND};
 use crate::error::ToolError;
+use outpost_types::GameResult;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -77,7 +78,7 @@ impl Summary {
             self.games += 1;
             self.chess960 += u64::from(game.header.start.is_chess960());
             self.double960 += u64::from(game.header.start.is_double());
-            self.game_results[result_index(game.header.outcome)] += 1;
+            self.game_results[result_index(game.header.result)] += 1;
             for r in &game.records {
                 self.add_record(r);
             }
@@ -88,7 +89,7 @@ impl Summary {
 
     fn add_record(&mut self, r: &Record) {
         self.positions += 1;
-        self.position_results[result_index(r.outcome)] += 1;
+        self.position_results[result_index(r.result)] += 1;
         let flag = |f: u8| u64::from(r.flags & f != 0);
         self.in_check += flag(Record::FLAG_IN_CHECK);
         self.noisy_best += flag(Record::FLAG_NOISY_BEST);
@@ -156,11 +157,11 @@ impl Summary {
     }
 }
 
-fn result_index(o: Outcome) -> usize {
-    match o {
-        Outcome::WhiteWins => 0,
-        Outcome::Draw => 1,
-        Outcome::BlackWins => 2,
+fn result_index(result: GameResult) -> usize {
+    match result {
+        GameResult::WhiteWins => 0,
+        GameResult::Draw => 1,
+        GameResult::BlackWins => 2,
     }
 }
 

@@ -68,7 +68,7 @@ impl Sample {
             feats[count] = feature(stm, piece.color(), piece.kind().index(), sq.index()) as u16;
             count += 1;
         }
-        let white_result = r.outcome as u8;
+        let white_result = r.result.white_half_points();
         let (score, result) = match stm {
             Color::White => (r.score, white_result),
             Color::Black => (r.score.saturating_neg(), 2 - white_result),
@@ -285,7 +285,7 @@ pub fn permutation(n: usize, seed: u64) -> Vec<u32> {
 mod tests {
     use super::*;
     use outpost_board::Position;
-    use outpost_tools::data::Outcome;
+    use outpost_types::GameResult;
 
     /// The features of a board computed from the record equal those computed from the position
     /// itself, square by square, with the spec's formula.
@@ -302,7 +302,7 @@ mod tests {
                 pos.legal_moves()[0],
                 150,
                 false,
-                Outcome::WhiteWins,
+                GameResult::WhiteWins,
                 20,
             );
             let s = Sample::from_record(&r);
@@ -353,7 +353,7 @@ mod tests {
                 .collect();
             let mirror = Position::from_fen(&format!("{} {rest}", reflected.join("/"))).unwrap();
             let record =
-                |p: &Position| Record::new(p, p.legal_moves()[0], -70, false, Outcome::Draw, 30);
+                |p: &Position| Record::new(p, p.legal_moves()[0], -70, false, GameResult::Draw, 30);
             let m = Sample::from_record(&record(&pos)).mirrored();
             let want = Sample::from_record(&record(&mirror));
             let sorted = |s: &Sample| {

@@ -3,7 +3,8 @@
 
 use crate::data::{load, Dataset, Filter, Rng};
 use outpost_board::{Color, PieceType, Position};
-use outpost_tools::data::{append, open_for_append, GameBlock, GameHeader, Outcome, Record, Start};
+use outpost_tools::data::{append, open_for_append, GameBlock, GameHeader, Record, Start};
+use outpost_types::GameResult;
 use std::path::{Path, PathBuf};
 
 /// A fresh directory under the system temp dir, unique per process and `name`.
@@ -42,21 +43,21 @@ pub fn write_games(path: &Path, games: u64, seed: u64) {
             pos = pos.play(m);
         }
         let end = material(&pos);
-        let outcome = match end {
-            e if e > 150 => Outcome::WhiteWins,
-            e if e < -150 => Outcome::BlackWins,
-            _ => Outcome::Draw,
+        let result = match end {
+            e if e > 150 => GameResult::WhiteWins,
+            e if e < -150 => GameResult::BlackWins,
+            _ => GameResult::Draw,
         };
         let records: Vec<Record> = positions
             .iter()
-            .map(|(p, m, ply)| Record::new(p, *m, material(p), false, outcome, *ply))
+            .map(|(p, m, ply)| Record::new(p, *m, material(p), false, result, *ply))
             .collect();
         let game = GameBlock {
             header: GameHeader {
                 number,
                 seed,
                 positions: records.len() as u32,
-                outcome,
+                result,
                 start: Start::Standard,
             },
             records,

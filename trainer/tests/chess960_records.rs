@@ -7,9 +7,10 @@
 
 use outpost_board::{Color, Move, Piece, PieceType, Position, Rng};
 use outpost_tools::data::{
-    append, open_for_append, GameBlock, GameHeader, GameReader, Outcome, Record, Start,
+    append, open_for_append, GameBlock, GameHeader, GameReader, Record, Start,
 };
 use outpost_trainer::data::{flip, load, Filter, Sample};
+use outpost_types::GameResult;
 
 /// The features of `pos` from the side to move's view and from the other side's, sorted.
 fn board_features(pos: &Position) -> (Vec<usize>, Vec<usize>) {
@@ -84,7 +85,14 @@ fn chess960_records_keep_castling_and_the_boards_features() {
                 .iter()
                 .enumerate()
                 .map(|(ply, (pos, m))| {
-                    Record::new(pos, *m, 25 - ply as i32, false, Outcome::Draw, ply as u16)
+                    Record::new(
+                        pos,
+                        *m,
+                        25 - ply as i32,
+                        false,
+                        GameResult::Draw,
+                        ply as u16,
+                    )
                 })
                 .collect();
             let block = GameBlock {
@@ -92,7 +100,7 @@ fn chess960_records_keep_castling_and_the_boards_features() {
                     number: number as u64,
                     seed: 1,
                     positions: records.len() as u32,
-                    outcome: Outcome::Draw,
+                    result: GameResult::Draw,
                     start: Start::Chess960 { white, black },
                 },
                 records,

@@ -4,10 +4,11 @@
 
 use outpost_board::{Move, Position, Rng};
 use outpost_eval::nnue::Network;
-use outpost_tools::data::{Outcome, Record};
+use outpost_tools::data::Record;
 use outpost_trainer::data::Sample;
 use outpost_trainer::net::Net;
 use outpost_trainer::quant::QuantNet;
+use outpost_types::GameResult;
 
 /// Positions from random games, both sides to move, openings to bare endgames.
 fn positions(seed: u64, count: usize) -> Vec<Position> {
@@ -36,7 +37,7 @@ fn engine_and_trainer_give_the_same_centipawns() {
             Network::from_bytes(&q.to_bytes()).expect("the engine loads the trainer's file");
         let mut nonzero = 0;
         for pos in positions(seed, 3000) {
-            let record = Record::new(&pos, Move::NONE, 0, false, Outcome::Draw, 0);
+            let record = Record::new(&pos, Move::NONE, 0, false, GameResult::Draw, 0);
             let trainer_cp = q.eval_cp(&Sample::from_record(&record));
             let engine_cp = engine.evaluate_position(&pos);
             assert_eq!(trainer_cp, engine_cp, "{}", pos.to_fen());

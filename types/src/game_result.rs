@@ -1,7 +1,8 @@
-//! How a game ended, from white's point of view, and the tokens PGN and CECP write it with.
+//! How a game ended, from white's point of view: the tokens PGN and CECP write it with, and
+//! white's score from it.
 
 /// The result of a finished game, from white's point of view: what a PGN `Result` tag, a CECP
-/// `result` command and a game ended by the rules all name.
+/// `result` command, a game ended by the rules and a game of self-play data all name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameResult {
     /// `1-0`
@@ -37,6 +38,21 @@ impl GameResult {
             _ => None,
         }
     }
+
+    /// White's score from the game in half points: 2 for a win, 1 for a draw, 0 for a loss. A
+    /// whole number, for whoever counts or stores results compactly.
+    pub fn white_half_points(self) -> u8 {
+        match self {
+            GameResult::WhiteWins => 2,
+            GameResult::Draw => 1,
+            GameResult::BlackWins => 0,
+        }
+    }
+
+    /// White's score from the game: 1, ½ or 0, the usual label of a training position.
+    pub fn white_score(self) -> f32 {
+        f32::from(self.white_half_points()) / 2.0
+    }
 }
 
 #[cfg(test)]
@@ -56,5 +72,15 @@ mod tests {
         assert_eq!(GameResult::read_token(NO_RESULT), Some(None));
         assert_eq!(GameResult::read_token("1-1"), None);
         assert_eq!(GameResult::read_token("1-0 "), None);
+    }
+
+    #[test]
+    fn white_scores() {
+        assert_eq!(GameResult::WhiteWins.white_half_points(), 2);
+        assert_eq!(GameResult::Draw.white_half_points(), 1);
+        assert_eq!(GameResult::BlackWins.white_half_points(), 0);
+        assert_eq!(GameResult::WhiteWins.white_score(), 1.0);
+        assert_eq!(GameResult::Draw.white_score(), 0.5);
+        assert_eq!(GameResult::BlackWins.white_score(), 0.0);
     }
 }

@@ -53,7 +53,9 @@
 //! decoding, as in the wide layout.
 
 use super::placement::Placement;
-use super::{DataError, GameBlock, GameHeader, Outcome, Record, Start, SCORE_BOUND};
+use super::{
+    result_from_byte, result_to_byte, DataError, GameBlock, GameHeader, Record, Start, SCORE_BOUND,
+};
 use outpost_board::{Color, Move};
 
 /// First bytes of a packed game block.
@@ -93,7 +95,7 @@ impl PackedHeader {
                 number: u64_at(8),
                 seed: u64_at(16),
                 positions: u32_at(24),
-                outcome: Outcome::from_byte(b[28]).ok_or(DataError::BadRecord("result byte"))?,
+                result: result_from_byte(b[28]).map_err(DataError::BadRecord)?,
                 start: Start::from_bits(u32::from_le_bytes([b[29], b[30], b[31], 0]))?,
             },
             first_ply: u16::from_le_bytes([b[32], b[33]]),
@@ -108,7 +110,7 @@ impl PackedHeader {
         b[8..16].copy_from_slice(&self.game.number.to_le_bytes());
         b[16..24].copy_from_slice(&self.game.seed.to_le_bytes());
         b[24..28].copy_from_slice(&self.game.positions.to_le_bytes());
-        b[28] = self.game.outcome as u8;
+        b[28] = result_to_byte(self.game.result);
         b[29..32].copy_from_slice(&self.game.start.to_bits().to_le_bytes()[..3]);
         b[32..34].copy_from_slice(&self.first_ply.to_le_bytes());
         b[34] = u8::from(self.black_first);
@@ -218,7 +220,7 @@ pub fn encode(block: &GameBlock) -> Result<Vec<u8>, DataError> {
         if r.ply != ply {
             tag |= HAS_PLY;
         }
-        if r.outcome != block.header.outcome {
+        if r.result != block.header.result {
             tag |= HAS_RESULT;
         }
         body.extend_from_slice(&played.raw().to_le_bytes());
@@ -238,7 +240,7 @@ pub fn encode(block: &GameBlock) -> Result<Vec<u8>, DataError> {
                 body.extend_from_slice(&r.ply.to_le_bytes());
             }
             if tag & HAS_RESULT != 0 {
-                body.push(r.outcome as u8);
+                body.push(result_to_byte(r.result));
             }
             if tag & HAS_BOARD != 0 {
                 write_board(&mut body, r)?;
@@ -352,10 +354,10 @@ pub fn decode(header: &PackedHeader, body: &[u8]) -> Result<GameBlock, &'static 
         if tag & HAS_PLY != 0 {
             ply = cursor.u16()?;
         }
-        let outcome = if tag & HAS_RESULT != 0 {
-            Outcome::from_byte(cursor.u8()?).ok_or("result byte")?
+        let result = if tag & HAS_RESULT != 0 {
+            result_from_byte(cursor.u8()?)?
         } else {
-            header.game.outcome
+            header.game.result
         };
         let (board, (occupancy, pieces)) = if tag & HAS_BOARD != 0 {
             let given = cursor.board()?;
@@ -371,7 +373,7 @@ pub fn decode(header: &PackedHeader, body: &[u8]) -> Result<GameBlock, &'static 
             occupancy,
             pieces,
             score,
-            outcome,
+            result,
             flags,
             ply,
             best,
@@ -395,6 +397,7 @@ mod tests {
     use super::*;
     use crate::data::GameReader;
     use outpost_board::{Position, Rng};
+    use outpost_types::GameResult;
 
     /// The records of a game from `start` through `moves` (UCI, castling as king takes rook
     /// or the king's step), each position's best move the move played, scores made up.
@@ -411,7 +414,7 @@ mod tests {
                 m,
                 cp,
                 false,
-                Outcome::Draw,
+                GameResult::Draw,
                 first_ply + i as u16,
             ));
             pos = pos.play(m);
@@ -425,7 +428,7 @@ mod tests {
                 number,
                 seed: 77,
                 positions: records.len() as u32,
-                outcome: Outcome::Draw,
+                result: GameResult::Draw,
                 start: Start::Standard,
             },
             records,
@@ -512,7 +515,7 @@ mod tests {
                 let m = moves[rng.below(moves.len())];
                 // Some beyond SCORE_BOUND: the extreme flag follows from the score.
                 let cp = rng.below(7001) as i32 - 3500;
-                records.push(Record::new(&pos, m, cp, false, Outcome::Draw, ply));
+                records.push(Record::new(&pos, m, cp, false, GameResult::Draw, ply));
                 pos = pos.play(m);
             }
             let g = block(number, records);
@@ -534,28 +537,35 @@ mod tests {
         let e5 = after.parse_uci_move("e7e5").unwrap();
         let mut records = vec![
             // Best d4, played e4.
-            Record::new(&start, d4, 20, false, Outcome::WhiteWins, 0),
-            Record::new(&after, e5, 0, true, Outcome::WhiteWins, 1),
+            Record::new(&start, d4, 20, false, GameResult::WhiteWins, 0),
+            Record::new(&after, e5, 0, true, GameResult::WhiteWins, 1),
         ];
         let later = after.play(e5);
         let nf3 = later.parse_uci_move("g1f3").unwrap();
-        records.push(Record::new(&later, nf3, 15, false, Outcome::BlackWins, 9));
+        records.push(Record::new(
+            &later,
+            nf3,
+            15,
+            false,
+            GameResult::BlackWins,
+            9,
+        ));
         // A board from nowhere: the start position again.
         records.push(Record::new(
             &start,
             e4,
             i16::MIN as i32 + 1,
             false,
-            Outcome::WhiteWins,
+            GameResult::WhiteWins,
             10,
         ));
         records[3].score = i16::MIN;
         let mut g = block(5, records);
-        g.header.outcome = Outcome::WhiteWins;
+        g.header.result = GameResult::WhiteWins;
         let bytes = round_trip(&g);
         // The first entry names its best move; the score needs one escape for itself.
         assert!(bytes.len() > plain_size(&g) + 4 * 3);
-        let same = Record::new(&start, Move::NONE, 10, false, Outcome::Draw, 0);
+        let same = Record::new(&start, Move::NONE, 10, false, GameResult::Draw, 0);
         round_trip(&block(6, vec![same; 3]));
         round_trip(&block(7, Vec::new()));
     }
@@ -563,7 +573,7 @@ mod tests {
     #[test]
     fn unkeepable_records_are_refused_not_lost() {
         let pos = Position::from_fen("8/8/8/4k3/8/8/8/R3K3 b - - 0 1").unwrap();
-        let mut r = Record::new(&pos, Move::NONE, 0, false, Outcome::Draw, 0);
+        let mut r = Record::new(&pos, Move::NONE, 0, false, GameResult::Draw, 0);
         // Three pieces use two bytes; the wide layout keeps the other fourteen whatever they are.
         r.pieces[15] = 0x10;
         assert!(encode(&block(1, vec![r])).is_err());

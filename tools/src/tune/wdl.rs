@@ -90,7 +90,7 @@ impl WdlSample {
         if !r.is_quiet() {
             return None;
         }
-        let white = f64::from(r.outcome.white_score());
+        let white = f64::from(r.result.white_score());
         let (cp, result) = match r.side_to_move() {
             Color::White => (f64::from(r.score), white),
             Color::Black => (-f64::from(r.score), 1.0 - white),
