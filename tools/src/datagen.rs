@@ -3,11 +3,12 @@
 //!
 //! Worker threads each own a one-thread `ThreadPool` and play whole games at a fixed node count or
 //! depth. A game opens with a position from `--openings` (if given: FEN or EPD lines, or a PGN
-//! file whose games' last positions are taken) and a few uniformly random legal moves, replayed until a short search finds the result balanced; then both sides play the
-//! search's best move until the game ends by the rules or by adjudication: a resignation when
-//! the last `RESIGN_PLIES` scores all exceed `RESIGN_CP` for the same side (both engines agree),
-//! a draw when after `DRAW_AFTER_PLY` the last `DRAW_PLIES` scores all stay within `DRAW_CP`,
-//! and a draw at `MAX_PLIES`.
+//! file whose games' last positions are taken) and a few uniformly random legal moves, replayed
+//! until a short search finds the result balanced; then both sides play the search's best move
+//! until the game ends by the rules (`Position::game_end`, the engine's own) or by adjudication:
+//! a resignation when the last `RESIGN_PLIES` scores all exceed `RESIGN_CP` for the same side
+//! (both engines agree), a draw when after `DRAW_AFTER_PLY` the last `DRAW_PLIES` scores all stay
+//! within `DRAW_CP`, and a draw at `MAX_PLIES`.
 //!
 //! The binary format (the default: [`crate::data`]'s packed layout) keeps every searched
 //! position with its white-view score, best move and flags, and leaves filtering to the
@@ -573,29 +574,6 @@ fn think(search: &ThreadPool, pos: &Position, history: &[u64], config: &Config) 
     }
 }
 
-/// The result from white's view when the game is over by the rules in `pos`.
-fn rules_result(pos: &Position, history: &[u64]) -> Option<f64> {
-    if pos.legal_moves().is_empty() {
-        return Some(if !pos.in_check() {
-            0.5
-        } else if pos.side_to_move() == Color::White {
-            0.0
-        } else {
-            1.0
-        });
-    }
-    if pos.halfmove_clock() >= 100 || pos.is_insufficient_material() {
-        return Some(0.5);
-    }
-    // Threefold: the current position seen twice before among the reversible plies.
-    let reversible = (pos.halfmove_clock() as usize).min(history.len());
-    let seen = history[history.len() - reversible..]
-        .iter()
-        .filter(|&&k| k == pos.key())
-        .count();
-    (seen >= 2).then_some(0.5)
-}
-
 /// The game's start: `start`'s position (for a standard start an openings line if any, else
 /// the start position) and random legal moves, replayed until they lead somewhere playable and
 /// a short search finds it balanced. Returns the position, the keys before it and its ply.
@@ -630,7 +608,7 @@ fn opening(
             history.push(pos.key());
             pos = pos.play(m);
         }
-        if ok && rules_result(&pos, &history).is_none() {
+        if ok && pos.game_end(&history).is_none() {
             let v = think(search, &pos, &history, config);
             if !v.mate && v.white_cp.abs() <= OPENING_MAX_CP {
                 let ply = 2 * (pos.fullmove_number() as usize - 1)
@@ -654,16 +632,17 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
     let mut scores: Vec<i32> = Vec::new();
     let mut moves_played = 0;
     let result = loop {
-        if let Some(r) = rules_result(&pos, &history) {
-            break r;
+        if let Some(end) = pos.game_end(&history) {
+            break end.result();
         }
         if moves_played >= MAX_PLIES {
-            break 0.5;
+            break GameResult::Draw;
         }
         let v = think(search, &pos, &history, config);
         if v.best == Move::NONE {
-            // Only on a root without moves, which rules_result has excluded; stop safely.
-            break 0.5;
+            // Only on a root without moves, where `game_end` has already ended the game; stop
+            // safely.
+            break GameResult::Draw;
         }
         scores.push(v.white_cp);
         let ply16 = ply.min(u16::MAX as usize) as u16;
@@ -684,13 +663,8 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
         ply += 1;
         moves_played += 1;
     };
-    let outcome = match result {
-        r if r > 0.75 => GameResult::WhiteWins,
-        r if r < 0.25 => GameResult::BlackWins,
-        _ => GameResult::Draw,
-    };
     for r in &mut records {
-        r.result = outcome;
+        r.result = result;
     }
     Game {
         block: GameBlock {
@@ -698,7 +672,7 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
                 number,
                 seed: config.seed,
                 positions: records.len() as u32,
-                result: outcome,
+                result,
                 start,
             },
             records,
@@ -708,20 +682,20 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
 }
 
 /// Resignation or draw by agreement, from the recent white-view scores.
-fn adjudicate(scores: &[i32], ply: usize) -> Option<f64> {
+fn adjudicate(scores: &[i32], ply: usize) -> Option<GameResult> {
     if scores.len() >= RESIGN_PLIES {
         let recent = &scores[scores.len() - RESIGN_PLIES..];
         if recent.iter().all(|&s| s > RESIGN_CP) {
-            return Some(1.0);
+            return Some(GameResult::WhiteWins);
         }
         if recent.iter().all(|&s| s < -RESIGN_CP) {
-            return Some(0.0);
+            return Some(GameResult::BlackWins);
         }
     }
     if ply >= DRAW_AFTER_PLY && scores.len() >= DRAW_PLIES {
         let recent = &scores[scores.len() - DRAW_PLIES..];
         if recent.iter().all(|&s| s.abs() <= DRAW_CP) {
-            return Some(0.5);
+            return Some(GameResult::Draw);
         }
     }
     None
@@ -903,21 +877,20 @@ mod tests {
 
     #[test]
     fn adjudication_needs_agreement() {
-        assert_eq!(adjudicate(&[1200, 1300, 1100, 1500], 30), Some(1.0));
+        assert_eq!(
+            adjudicate(&[1200, 1300, 1100, 1500], 30),
+            Some(GameResult::WhiteWins)
+        );
         assert_eq!(adjudicate(&[1200, 900, 1100, 1500], 30), None);
-        assert_eq!(adjudicate(&[-1200, -1300, -1100, -1500], 30), Some(0.0));
+        assert_eq!(
+            adjudicate(&[-1200, -1300, -1100, -1500], 30),
+            Some(GameResult::BlackWins)
+        );
         assert_eq!(adjudicate(&[0; DRAW_PLIES], DRAW_AFTER_PLY - 1), None);
-        assert_eq!(adjudicate(&[3; DRAW_PLIES], DRAW_AFTER_PLY), Some(0.5));
-    }
-
-    #[test]
-    fn rules_end_games() {
-        let mate = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        assert_eq!(rules_result(&mate, &[]), Some(1.0));
-        let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        assert_eq!(rules_result(&stalemate, &[]), Some(0.5));
-        let start = Position::startpos();
-        assert_eq!(rules_result(&start, &[]), None);
+        assert_eq!(
+            adjudicate(&[3; DRAW_PLIES], DRAW_AFTER_PLY),
+            Some(GameResult::Draw)
+        );
     }
 
     fn collect(c: &Config, done: &HashSet<u64>) -> Vec<Game> {
