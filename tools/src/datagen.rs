@@ -323,15 +323,15 @@ pub fn run(args: &[String]) -> Result<(), ToolError> {
     Ok(())
 }
 
-/// One finished game: its block of records, and the full FEN of each record (castling rights
-/// and all, for the text format).
+/// One finished self-play game: its block of records, and the full FEN of each record (castling
+/// rights and all, for the text format). Not the engine's `Game` (a game being played in a GUI).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Game {
+pub struct PlayedGame {
     pub block: GameBlock,
     pub fens: Vec<String>,
 }
 
-impl Game {
+impl PlayedGame {
     pub fn number(&self) -> u64 {
         self.block.header.number
     }
@@ -413,11 +413,11 @@ impl Progress {
 pub fn generate(
     config: &Config,
     done: &HashSet<u64>,
-    mut sink: impl FnMut(&Game) -> Result<(), ToolError>,
+    mut sink: impl FnMut(&PlayedGame) -> Result<(), ToolError>,
 ) -> Result<Stats, ToolError> {
     let todo: Arc<Vec<u64>> = Arc::new((0..config.games).filter(|n| !done.contains(n)).collect());
     let next = Arc::new(AtomicU64::new(0));
-    let (tx, rx) = mpsc::channel::<Result<Game, ToolError>>();
+    let (tx, rx) = mpsc::channel::<Result<PlayedGame, ToolError>>();
     let mut workers = Vec::new();
     for _ in 0..config.threads {
         let (next, tx, config, todo) = (next.clone(), tx.clone(), config.clone(), todo.clone());
@@ -620,7 +620,7 @@ fn opening(
     (base.unwrap_or_else(Position::startpos), Vec::new(), 0)
 }
 
-fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
+fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> PlayedGame {
     let mut rng = game_rng(config.seed, number);
     let start = game_start(config, number);
     search.clear();
@@ -666,7 +666,7 @@ fn play_game(search: &mut ThreadPool, config: &Config, number: u64) -> Game {
     for r in &mut records {
         r.result = result;
     }
-    Game {
+    PlayedGame {
         block: GameBlock {
             header: GameHeader {
                 number,
@@ -893,7 +893,7 @@ mod tests {
         );
     }
 
-    fn collect(c: &Config, done: &HashSet<u64>) -> Vec<Game> {
+    fn collect(c: &Config, done: &HashSet<u64>) -> Vec<PlayedGame> {
         let mut games = Vec::new();
         generate(c, done, |g| {
             games.push(g.clone());
@@ -1008,7 +1008,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("outpost-datagen-wdl-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let (bin, txt) = (dir.join("games.bin"), dir.join("games.txt"));
-        let packed = |g: &Game| g.block.to_packed_bytes().unwrap();
+        let packed = |g: &PlayedGame| g.block.to_packed_bytes().unwrap();
         let mut bytes: Vec<u8> = games.iter().flat_map(packed).collect();
         let text: String = games
             .iter()
