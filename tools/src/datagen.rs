@@ -1020,7 +1020,7 @@ mod tests {
         bytes.extend_from_slice(&packed(&games[0])[..data::packed::HEADER_BYTES + 30]);
         std::fs::write(&bin, bytes).unwrap();
         let read = |p: &std::path::Path, limit| {
-            crate::tune::wdl::read_outcomes(p.to_str().unwrap(), limit).unwrap()
+            crate::tune::wdl::read_samples(p.to_str().unwrap(), limit).unwrap()
         };
         let from_text = read(&txt, usize::MAX);
         assert!(from_text.len() > 10);

@@ -380,7 +380,7 @@ fn is_binary(path: &str) -> Result<bool, ToolError> {
 }
 
 /// The scored positions of `path` (text or binary), in file order, at most `limit` of them.
-pub(crate) fn read_outcomes(path: &str, limit: usize) -> Result<Vec<WdlSample>, ToolError> {
+pub(crate) fn read_samples(path: &str, limit: usize) -> Result<Vec<WdlSample>, ToolError> {
     if !is_binary(path)? {
         let positions = data::read_file("wdl", path, limit)?;
         return Ok(positions
@@ -406,8 +406,8 @@ pub(crate) fn read_outcomes(path: &str, limit: usize) -> Result<Vec<WdlSample>, 
 /// returned (for stdout), and with `--write` also spliced into that file.
 pub fn run(args: &[String]) -> Result<String, ToolError> {
     let o = Options::parse(args)?;
-    let outcomes = read_outcomes(&o.data, o.limit)?;
-    let split = outcomes.len() - (outcomes.len() as f64 * o.validation).round() as usize;
+    let samples = read_samples(&o.data, o.limit)?;
+    let split = samples.len() - (samples.len() as f64 * o.validation).round() as usize;
     if split == 0 {
         return Err(ToolError::NoPositions {
             tool: "wdl",
@@ -415,10 +415,10 @@ pub fn run(args: &[String]) -> Result<String, ToolError> {
             wanted: "positions with a score (expected 'fen | score | result' lines or a binary datagen file)",
         });
     }
-    let (train, held) = outcomes.split_at(split);
+    let (train, held) = samples.split_at(split);
     eprintln!(
         "wdl: {} positions with scores ({} for fitting, {} held out)",
-        outcomes.len(),
+        samples.len(),
         train.len(),
         held.len()
     );
@@ -528,7 +528,7 @@ mod tests {
     }
 
     #[test]
-    fn outcomes_turn_to_the_side_to_move() {
+    fn results_turn_to_the_side_to_move() {
         let line = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 | 250 | 1.0";
         let l = data::parse_line(line).unwrap().unwrap();
         let o = WdlSample::from_labelled(&l).unwrap();
