@@ -174,11 +174,8 @@ pub fn make_book(pgn_text: &str, options: &MakeOptions) -> Result<MadeBook, Make
             }
         };
         made.games += 1;
-        let white_score: u32 = match game.result() {
-            Some(GameResult::WhiteWins) => 2,
-            Some(GameResult::BlackWins) => 0,
-            Some(GameResult::Draw) | None => 1,
-        };
+        // A game without a result still adds its moves, each with a draw's neutral weight.
+        let white_score = u32::from(game.result().map_or(1, GameResult::white_half_points));
         let mut pos = start;
         for m in moves {
             let key = pos.key();
