@@ -133,27 +133,7 @@ impl Position {
 
     fn fen_with(&self, shredder: bool) -> String {
         let mut s = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_on(Square::make(file, rank)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        s.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                s.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+        write_placement(&mut s, |sq| self.piece_on(sq));
         s.push(' ');
         s.push(self.side.char());
         s.push(' ');
@@ -198,6 +178,32 @@ impl Position {
             CastleSide::Queen => r.file() < rook.file(),
         });
         beyond.count() == 0
+    }
+}
+
+/// Appends FEN's first field, the pieces rank 8 to rank 1 with runs of empty squares as digits,
+/// for whatever holds a board: a `Position`, or a training record that has no castling rights.
+pub fn write_placement(out: &mut String, piece_on: impl Fn(Square) -> Option<Piece>) {
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match piece_on(Square::make(file, rank)) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(p.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
     }
 }
 

@@ -234,32 +234,8 @@ impl Record {
             board[sq.index()] = Some(p);
         }
         let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    Some(p) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(p.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        let stm = match self.side_to_move() {
-            Color::White => 'w',
-            Color::Black => 'b',
-        };
-        format!("{fen} {stm} - - 0 1")
+        outpost_board::write_placement(&mut fen, |sq| board[sq.index()]);
+        format!("{fen} {} - - 0 1", self.side_to_move().char())
     }
 }
 
