@@ -5,6 +5,7 @@
 //! other files (`params.rs`, `lmr.rs`, `qsearch.rs`) cite it: a new step is added here alone,
 //! with a name of its own, and nothing is renumbered.
 
+use crate::best_so_far::NodeBest;
 use crate::history::PieceTo;
 use crate::lmr::lmr;
 use crate::movepicker::{MovePicker, Stage};
@@ -58,15 +59,8 @@ impl Worker<'_> {
         if !root {
             // Step [draws]: draws and the maximum ply. Fifty moves are a draw unless the move that
             // reached the hundredth ply mated.
-            if self.is_draw(ply) {
-                return DRAW;
-            }
-            if ply >= MAX_PLY - 1 {
-                return if in_check {
-                    DRAW
-                } else {
-                    self.eval.evaluate(&self.pos)
-                };
+            if let Some(score) = self.draw_or_max_ply(ply, in_check) {
+                return score;
             }
 
             // Step [mate distance]: no line from here can beat a mate already found
@@ -265,8 +259,11 @@ impl Worker<'_> {
         };
         let killers = self.ss(ply).killers;
         let mut picker = MovePicker::new(tt_move, killers, counter, prev);
-        let mut best_score = -INFINITE;
-        let mut best_move = Move::NONE;
+        let mut node = NodeBest {
+            score: -INFINITE,
+            mv: Move::NONE,
+            alpha,
+        };
         let mut move_count = 0usize;
         let mut quiets_tried = MoveList::new();
         let alpha_orig = alpha;
@@ -294,7 +291,7 @@ impl Worker<'_> {
             } else {
                 0
             };
-            if !root && best_score > -TB_WIN_IN_MAX && non_pawn {
+            if !root && node.score > -TB_WIN_IN_MAX && non_pawn {
                 if quiet {
                     // Late move pruning: after enough quiet tries at low depth the rest are
                     // very unlikely to matter.
@@ -316,7 +313,7 @@ impl Worker<'_> {
                     if !in_check
                         && !gives_check
                         && lmr_depth <= fp_max_depth()
-                        && static_eval + fp_base() + fp_margin() * lmr_depth <= alpha
+                        && static_eval + fp_base() + fp_margin() * lmr_depth <= node.alpha
                     {
                         continue;
                     }
@@ -407,17 +404,24 @@ impl Worker<'_> {
                     r -= 1 + i32::from(gives_check);
                 }
                 let reduced = (new_depth - r).clamp(1, new_depth.max(1));
-                score = -self.alpha_beta(-alpha - 1, -alpha, reduced, ply + 1, true);
-                if score > alpha && reduced < new_depth {
-                    score = -self.alpha_beta(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                score = -self.alpha_beta(-node.alpha - 1, -node.alpha, reduced, ply + 1, true);
+                if score > node.alpha && reduced < new_depth {
+                    score = -self.alpha_beta(
+                        -node.alpha - 1,
+                        -node.alpha,
+                        new_depth,
+                        ply + 1,
+                        !cut_node,
+                    );
                 }
             } else if !pv_node || move_count > 1 {
                 // Step [pvs], principal variation search: prove with a null window that the move
                 // is no better than the best so far.
-                score = -self.alpha_beta(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                score =
+                    -self.alpha_beta(-node.alpha - 1, -node.alpha, new_depth, ply + 1, !cut_node);
             }
-            if pv_node && (move_count == 1 || (score > alpha && (root || score < beta))) {
-                score = -self.alpha_beta(-beta, -alpha, new_depth, ply + 1, false);
+            if pv_node && (move_count == 1 || (score > node.alpha && (root || score < beta))) {
+                score = -self.alpha_beta(-beta, -node.alpha, new_depth, ply + 1, false);
             }
             self.unmake(m, &undo);
             if self.stopped {
@@ -428,29 +432,24 @@ impl Worker<'_> {
                 let child_pv = &self.pv[1][1..self.pv_len[1].max(1)];
                 if let Some(new_best) =
                     self.root
-                        .update(m, score, alpha, move_count, self.seldepth, child_pv)
+                        .update(m, score, node.alpha, move_count, self.seldepth, child_pv)
                 {
                     self.best_pv = new_best.pv.clone();
                     self.best_score = score;
                 }
             }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = m;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
+            if self.raise_best(&mut node, m, score, beta, ply, pv_node) {
+                break;
             }
-            if quiet && m != best_move {
+            if quiet && m != node.mv {
                 quiets_tried.push(m);
             }
         }
+        let NodeBest {
+            score: best_score,
+            mv: best_move,
+            alpha,
+        } = node;
 
         // Step [no legal move]: mate or stalemate. With a move excluded the position has one,
         // so the singular search just failed low.

@@ -42,6 +42,7 @@
 
 mod alphabeta;
 pub mod bench;
+mod best_so_far;
 mod choose;
 mod clock;
 mod correction;

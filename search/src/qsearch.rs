@@ -1,6 +1,7 @@
 //! The quiescence search: at the horizon, captures (and evasions in check) are searched until
 //! the position is quiet, so the static evaluation is only trusted where no exchange is pending.
 
+use crate::best_so_far::NodeBest;
 use crate::history::PieceTo;
 use crate::movepicker::MovePicker;
 use crate::params::qs_delta_margin;
@@ -20,15 +21,8 @@ impl Worker<'_> {
         }
         self.seldepth = self.seldepth.max(ply + 1);
         let in_check = self.pos.in_check();
-        if self.is_draw(ply) {
-            return DRAW;
-        }
-        if ply >= MAX_PLY - 1 {
-            return if in_check {
-                DRAW
-            } else {
-                self.eval.evaluate(&self.pos)
-            };
+        if let Some(score) = self.draw_or_max_ply(ply, in_check) {
+            return score;
         }
 
         // Step [qs table]: the table, as in the main search; any depth will do here.
@@ -51,7 +45,7 @@ impl Worker<'_> {
         // static evaluation is a lower bound. In check every evasion must be searched.
         // The evaluation is corrected as in the main search (step [static eval]); the table
         // keeps the raw one.
-        let (raw_eval, static_eval, mut best_score) = if in_check {
+        let (raw_eval, static_eval, best_score) = if in_check {
             (NO_SCORE, NO_SCORE, -INFINITE)
         } else {
             let raw = match hit {
@@ -85,7 +79,11 @@ impl Worker<'_> {
         } else {
             MovePicker::new_qsearch(tt_move)
         };
-        let mut best_move = Move::NONE;
+        let mut node = NodeBest {
+            score: best_score,
+            mv: Move::NONE,
+            alpha,
+        };
         let mut move_count = 0;
         while let Some(m) = picker.next(&self.pos, self.history) {
             move_count += 1;
@@ -95,8 +93,8 @@ impl Worker<'_> {
                     .pos
                     .captured_kind(m)
                     .map_or(0, |k| outpost_board::SEE_VALUES[k.index()]);
-                if !m.is_promotion() && static_eval + gain + qs_delta_margin() <= alpha {
-                    best_score = best_score.max(static_eval + gain + qs_delta_margin());
+                if !m.is_promotion() && static_eval + gain + qs_delta_margin() <= node.alpha {
+                    node.score = node.score.max(static_eval + gain + qs_delta_margin());
                     continue;
                 }
                 // The table move skipped the picker's exchange test.
@@ -105,25 +103,20 @@ impl Worker<'_> {
                 }
             }
             let undo = self.make(m, ply);
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
+            let score = -self.qsearch(-beta, -node.alpha, ply + 1);
             self.unmake(m, &undo);
             if self.stopped {
                 return 0;
             }
-            if score > best_score {
-                best_score = score;
-                if score > alpha {
-                    best_move = m;
-                    if pv_node {
-                        self.update_pv(ply, m);
-                    }
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = score;
-                }
+            if self.raise_best(&mut node, m, score, beta, ply, pv_node) {
+                break;
             }
         }
+        let NodeBest {
+            score: best_score,
+            mv: best_move,
+            ..
+        } = node;
         if in_check && move_count == 0 {
             return mated_in(ply);
         }

@@ -272,6 +272,24 @@ impl<'a> Worker<'a> {
         false
     }
 
+    /// Step [draws] of both searches: the score of a node that ends here, a draw by the rules,
+    /// or the static evaluation at the maximum ply (a draw in check, where the evaluation would
+    /// be read in a position that has to escape first).
+    #[inline(always)]
+    pub(crate) fn draw_or_max_ply(&mut self, ply: usize, in_check: bool) -> Option<i32> {
+        if self.is_draw(ply) {
+            return Some(DRAW);
+        }
+        if ply >= MAX_PLY - 1 {
+            return Some(if in_check {
+                DRAW
+            } else {
+                self.eval.evaluate(&self.pos)
+            });
+        }
+        None
+    }
+
     /// Draw by repetition, fifty moves (unless it is mate) or insufficient material.
     #[inline]
     pub(crate) fn is_draw(&self, ply: usize) -> bool {
