@@ -43,7 +43,7 @@ pub use weights::{Weights, WeightsError, DEFAULT};
 
 use evaluate::PsqTable;
 use nnue::{Accumulator, Changes, Network};
-use outpost_board::{Move, Position};
+use outpost_board::Position;
 use pawns::PawnTable;
 use std::sync::Arc;
 use trace::{Breakdown, Total};
@@ -146,11 +146,14 @@ impl Evaluator {
         }
     }
 
-    /// `m` is about to be played in `pos`: the next ply's accumulator follows from this one.
+    /// A move is about to be played whose input changes are `changes` ([`Changes::of_move`] of
+    /// the position before it): the next ply's accumulator follows from this one. The caller
+    /// computes the changes itself so that it can make the move and start loading the child's
+    /// hash entry before this update runs.
     #[inline]
-    pub fn push(&mut self, pos: &Position, m: Move) {
+    pub fn push(&mut self, changes: &Changes) {
         if let Some(s) = &mut self.nnue {
-            s.push(&Changes::of_move(pos, m));
+            s.push(changes);
         }
     }
 
@@ -319,7 +322,7 @@ mod tests {
                     ev.pop();
                 }
                 let m = moves[rng.below(moves.len())];
-                ev.push(&pos, m);
+                ev.push(&Changes::of_move(&pos, m));
                 pos = pos.play(m);
                 line.push(pos);
                 assert_eq!(ev.evaluate(&pos), fresh(&pos), "{}", pos.to_fen());

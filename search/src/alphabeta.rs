@@ -215,8 +215,9 @@ impl Worker<'_> {
                     ss.piece_to = PieceTo::NONE;
                 }
                 self.ss_mut(ply + 1).plies_from_null = 0;
-                self.eval.push_null();
                 let undo = self.pos.make_null();
+                self.tt.prefetch(self.pos.key());
+                self.eval.push_null();
                 self.keys.push(self.pos.key());
                 let score = -self.alpha_beta(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
                 self.keys.pop();

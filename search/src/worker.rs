@@ -16,6 +16,7 @@ use crate::score::*;
 use crate::shared::{Job, Shared, ThreadData};
 use crate::transposition::TranspositionTable;
 use outpost_board::{Move, PieceType, Position};
+use outpost_eval::nnue::Changes;
 use outpost_eval::Evaluator;
 
 /// Plies of stack kept before the root so that `ply - 2` needs no bounds test.
@@ -229,8 +230,12 @@ impl<'a> Worker<'a> {
             ss.piece_to = piece_to;
         }
         self.ss_mut(ply + 1).plies_from_null = from_null.saturating_add(1);
-        self.eval.push(&self.pos, m);
+        let changes = Changes::of_move(&self.pos, m);
         let undo = self.pos.make_move(m);
+        // The child's first step is the hash probe, the search's most frequent cache miss: the
+        // load starts now and overlaps the accumulator update.
+        self.tt.prefetch(self.pos.key());
+        self.eval.push(&changes);
         self.keys.push(self.pos.key());
         undo
     }
