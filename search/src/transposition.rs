@@ -224,7 +224,7 @@ impl TranspositionTable {
             let bucket: *const Bucket = self.bucket(key);
             // SAFETY: a prefetch never faults and reads or writes nothing; the address is a
             // bucket of this live table. SSE, which it needs, is part of every x86-64 CPU.
-            // Measured: farm-bench in docs/results/speed.md.
+            // Measured: docs/results/speed.md, "Prefetching".
             unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
