@@ -217,6 +217,12 @@ impl MoveList {
         self.len = 0;
     }
 
+    /// Keeps the first `len` moves (all of them if there are fewer).
+    #[inline(always)]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len.min(MAX_MOVES)]
