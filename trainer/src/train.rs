@@ -91,10 +91,14 @@ pub fn batch_gradient(
                 let l = &l;
                 scope.spawn(move || {
                     grad.fill(0.0);
+                    // The batch's samples are scattered over the whole data set: copied together
+                    // first, their cache misses overlap (independent loads), where the gradient
+                    // loop would wait for each in turn (15% of its time in a profile).
+                    let chunk: Vec<Sample> = idx.iter().map(|&i| samples[i as usize]).collect();
                     let p = split(&net.params, l);
                     let mut g = split_mut(grad, l);
                     let mut sc = Scratch::new(hidden);
-                    kernel::gradient(&p, &mut g, hidden, samples, idx, lambda, scale, &mut sc)
+                    kernel::gradient(&p, &mut g, hidden, &chunk, lambda, scale, &mut sc)
                 })
             })
             .collect();
@@ -120,20 +124,18 @@ mod kernel {
     use crate::net::Parts;
 
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
     fn gradient_generic(
         p: &Parts<&[f32]>,
         g: &mut Parts<&mut [f32]>,
         hidden: usize,
         samples: &[Sample],
-        idx: &[u32],
         lambda: f32,
         scale: f32,
         sc: &mut Scratch,
     ) -> f64 {
         let mut loss = 0.0f64;
-        for &i in idx {
-            loss += backward(p, g, hidden, &samples[i as usize], lambda, scale, sc) as f64;
+        for s in samples {
+            loss += backward(p, g, hidden, s, lambda, scale, sc) as f64;
         }
         loss
     }
@@ -157,18 +159,16 @@ mod kernel {
     /// The same loops compiled with AVX2 and FMA: 8 floats a lane instead of SSE2's 4.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,fma")]
-    #[allow(clippy::too_many_arguments)]
     fn gradient_avx2(
         p: &Parts<&[f32]>,
         g: &mut Parts<&mut [f32]>,
         hidden: usize,
         samples: &[Sample],
-        idx: &[u32],
         lambda: f32,
         scale: f32,
         sc: &mut Scratch,
     ) -> f64 {
-        gradient_generic(p, g, hidden, samples, idx, lambda, scale, sc)
+        gradient_generic(p, g, hidden, samples, lambda, scale, sc)
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -199,13 +199,11 @@ mod kernel {
         })
     }
 
-    #[allow(clippy::too_many_arguments)]
     pub fn gradient(
         p: &Parts<&[f32]>,
         g: &mut Parts<&mut [f32]>,
         hidden: usize,
         samples: &[Sample],
-        idx: &[u32],
         lambda: f32,
         scale: f32,
         sc: &mut Scratch,
@@ -214,9 +212,9 @@ mod kernel {
         if avx2() {
             // SAFETY: `avx2()` checked at run time that this CPU has AVX2 and FMA, the only
             // requirement of a `target_feature` function; the body is safe code.
-            return unsafe { gradient_avx2(p, g, hidden, samples, idx, lambda, scale, sc) };
+            return unsafe { gradient_avx2(p, g, hidden, samples, lambda, scale, sc) };
         }
-        gradient_generic(p, g, hidden, samples, idx, lambda, scale, sc)
+        gradient_generic(p, g, hidden, samples, lambda, scale, sc)
     }
 
     pub fn loss(
