@@ -238,8 +238,8 @@ mod tests {
     }
 
     /// The reported scale: +100 reported is an even chance to win at every material, the
-    /// curve in reported units has its centre at 100 (within one reported centipawn), and the small scores a tablebase root
-    /// shows (0, +-1) keep their values with the built-in models.
+    /// curve in reported units has its centre at 100 (within one reported centipawn), and the
+    /// small scores a tablebase root shows (0, +-1) keep their values with the built-in models.
     #[test]
     fn reported_centipawns_put_an_even_win_at_100() {
         for scale in Scale::ALL {
