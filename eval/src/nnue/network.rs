@@ -235,7 +235,7 @@ impl Network {
     /// Reads a version-2 net file (docs/nnue.md), checking the header against this engine's
     /// constants, the size against the header, and the weights against the training clip.
     /// The weights are copied into aligned storage, so `bytes` may have any alignment, e.g.
-    /// the `include_bytes!` of `eval/nets/net4.nnue` that `embedded.rs` builds in.
+    /// the `include_bytes!` of `eval/nets/net5.nnue` that `embedded.rs` builds in.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         let len = bytes.len();
         let header = bytes
