@@ -33,8 +33,8 @@ pub const HAND_CRAFTED: Model = Model {
 // BEGIN WDL network
 /// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.
 pub const NETWORK: Model = Model {
-    a: [698.494, -2293.718, 3268.860, -1580.155],
-    b: [126.221, -221.989, 628.545, -392.803],
+    a: [683.221, -2166.813, 3052.919, -1475.197],
+    b: [127.862, -187.273, 539.114, -342.979],
 };
 // END WDL network
 
