@@ -40,10 +40,10 @@ pub fn level_elo(level: i32) -> Option<i32> {
 /// geometrically (the same Elo for each doubling); outside them it follows the nearest segment.
 /// 1600, 2000 and 2400 are measured with net 5 against Stockfish's levels at 10+0.1
 /// (docs/strength.md, issue 48); 1320 keeps issue 7's budget, not measured since. The
-/// segments differ because the random bonus does most of the weakening below 2000 (so there
-/// the budget grows slowly), while from 2000 up the budget alone decides and each doubling buys
-/// about a hundred Elo. Extended past 2400, 2800 needs more nodes than 10+0.1 allows: the
-/// top levels play at full strength at blitz.
+/// segments differ: from 1600 to 2000 the random bonus shrinks to nothing and does most of the
+/// weakening, so the budget grows slowly there, while from 2000 up the budget alone decides and
+/// each doubling buys about 110 Elo. Extended past 2400, 2800 needs more nodes than 10+0.1
+/// allows: the top levels play at full strength at blitz.
 const BUDGETS: [(i32, u64); 4] = [(1320, 1_429), (1600, 5_038), (2000, 8_000), (2400, 100_000)];
 
 /// Random bonus range in centipawns: `(SPREAD_BELOW - elo) / SPREAD_DIVISOR`, none from
@@ -90,8 +90,7 @@ impl Skill {
         let doublings = (high_nodes as f64 / low_nodes as f64).log2();
         ((low_nodes as f64).log2() + fraction * doublings)
             .exp2()
-            .round()
-            .max(1.0) as u64
+            .round() as u64
     }
 
     /// Number of root lines to search (MultiPV) so that the choice has alternatives. Without a
