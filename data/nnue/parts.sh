@@ -1,29 +1,28 @@
 #!/usr/bin/env bash
-# Makes net 5's own training data again (issue 48), byte for byte, in parts of 2000 games: one
-# worker a core, each taking the next part that is neither in this folder nor held by the other
-# worker (a lock file), so that a session that ends loses at most the part under way, which
-# datagen resumes next time. Finished parts land here xz-compressed
-# (`RUN.gSTART-END.packed.xz`); README.md says which runs and why.
+# Makes the parts of the datagen runs in runs.tsv that are not in this folder yet: one worker a
+# core, each taking the next missing part that the other worker does not hold (a lock file), so
+# that a session that ends loses at most the part under way, which datagen resumes next time.
+# Finished parts land here xz-compressed (`RUN.gSTART-END.packed.xz`); README.md says which runs
+# and why. The same command makes new data and makes old data again byte for byte: a game
+# depends only on the engine build, the seed and the game's number.
 #
-#   data/nnue/regen.sh 0 &   data/nnue/regen.sh 1 &     # from the checkout's root
+#   data/nnue/parts.sh CORE [RUN...]      # from the checkout's root; RUN limits it to those runs
 #
-# Core 0 runs at normal priority, core 1 at idle priority (issue 48). WORK (default
-# ~/regen) holds the two engine builds (made here from their commits when missing), the parts
-# under way and the locks; a file WORK/STOP stops each worker after its part.
+# CORE is the core the worker is pinned to. Core 0 runs at normal priority; core 1 yields to
+# everything else (idle scheduling, and its autogroup at nice 19, since a job started in a
+# session of its own is a scheduling group that `nice` alone does not make yield to a match
+# started elsewhere). WORK (default ~/parts) holds the engine builds (made here from their
+# commits when missing), the parts under way and the locks; a file WORK/STOP stops each worker
+# after its part.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 core=$1
-work=${WORK:-$HOME/regen}
+shift
+only=" $* "
+work=${WORK:-$HOME/parts}
 here=data/nnue
-part_games=2000
+openings=data/openings/8moves_v3.pgn
 mkdir -p "$work/parts" "$work/locks"
-
-# run, seed, engine commit, Chess960 share, games: the four runs' final files ("Data runs" in
-# docs/results/nets.md).
-runs="own-955d966-s20261204 20261204 19d6b37 15 76378
-own-955d966-s20261205 20261205 19d6b37 15 23622
-own-d125719-s20261206 20261206 d125719 25 88090
-own-d125719-s20261207 20261207 d125719 25 83987"
 
 # The build of a commit, made once (whichever worker gets the lock first builds).
 engine() {
@@ -42,8 +41,12 @@ engine() {
 }
 
 prio=()
-[ "$core" = 1 ] && prio=(chrt -i 0)
-while read -r run seed rev chess960 games; do
+if [ "$core" != 0 ]; then
+    prio=(chrt -i 0)
+    echo 19 >/proc/$$/autogroup 2>/dev/null || true
+fi
+while read -r run seed rev chess960 games part_games; do
+    [ "$only" = "  " ] || [[ $only == *" $run "* ]] || continue
     for ((start = 0; start < games; start += part_games)); do
         [ -e "$work/STOP" ] && { echo "$(date -u +%T) core $core: STOP"; exit 0; }
         end=$((start + part_games < games ? start + part_games : games))
@@ -57,7 +60,7 @@ while read -r run seed rev chess960 games; do
         [ -e "$file" ] || python3 $here/parts.py prefix "$file" "$seed" "$start"
         echo "$(date -u +%T) core $core: $name"
         "${prio[@]}" taskset -c "$core" "$bin" datagen --games "$end" --threads 1 --nodes 5000 \
-            --random-plies 4 --openings ../shared/data/openings/8moves_v3.pgn --net builtin \
+            --random-plies 4 --openings "$openings" --net builtin \
             --seed "$seed" --hash 16 --chess960 "$chess960" --out "$file" 2>&1 | tail -1
         python3 $here/parts.py strip "$file" "$file.range" "$start" "$end"
         xz -9 -T1 -c "$file.range" >"$here/$name.packed.xz.tmp"
@@ -66,5 +69,5 @@ while read -r run seed rev chess960 games; do
         echo "$(date -u +%T) core $core: done $(python3 $here/parts.py count "$here/$name.packed.xz")"
         exec 9>&-
     done
-done <<<"$runs"
+done < <(grep -v '^#' "$here/runs.tsv")
 echo "$(date -u +%T) core $core: no part left"
