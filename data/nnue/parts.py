@@ -12,6 +12,9 @@ does that for the files beside this one; `join` does it with checks).
   parts.py strip IN OUT START END    keep games START..END of IN (all must be there) in OUT
   parts.py join OUT PART...          concatenate parts, checking games run 0,1,2,... with no gap
   parts.py count FILE...             (.xz too) games, positions, Chess960 games, first/last game number
+
+HDR and MAGIC are the packed layout's header size and magic (`HEADER_BYTES`, `MAGIC` of the
+Rust format); tests/clients/test_data_parts.py checks them against what the engine writes.
 """
 import lzma
 import struct
