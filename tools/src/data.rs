@@ -212,13 +212,6 @@ impl Record {
         self.flags & Self::FLAGS_NOT_QUIET == 0
     }
 
-    /// Both sides' material as `outpost_eval::wdl::material` counts it.
-    pub fn material(&self) -> u32 {
-        self.pieces()
-            .map(|(_, p)| outpost_eval::wdl::piece_material(p.kind()))
-            .sum()
-    }
-
     pub fn side_to_move(&self) -> Color {
         if self.flags & Self::FLAG_BLACK_TO_MOVE != 0 {
             Color::Black

@@ -20,7 +20,8 @@ use crate::data::{GameReader, Layout, Record, MAGIC};
 use crate::error::{FileAction, SpliceError, ToolError};
 use outpost_board::Color;
 use outpost_eval::wdl::{
-    cubic, material, material_x, win_chance, Model, Scale, MATERIAL_MAX, MATERIAL_MIN,
+    cubic, material, material_x, piece_material, win_chance, Model, Scale, MATERIAL_MAX,
+    MATERIAL_MIN,
 };
 use std::io::Read;
 use std::path::Path;
@@ -95,7 +96,7 @@ impl WdlSample {
             Color::White => (f64::from(r.score), white),
             Color::Black => (-f64::from(r.score), 1.0 - white),
         };
-        Some(WdlSample::new(cp, result, r.material()))
+        Some(WdlSample::new(cp, result, record_material(r)))
     }
 
     /// From a white-view labelled position; `None` when the line had no score.
@@ -109,6 +110,11 @@ impl WdlSample {
         };
         Some(WdlSample::new(cp, result, material(&l.position)))
     }
+}
+
+/// Both sides' material in a record, as [`material`] counts it on a board.
+fn record_material(r: &Record) -> u32 {
+    r.pieces().map(|(_, p)| piece_material(p.kind())).sum()
 }
 
 /// Mean log-loss (natural log) of `data` under `model`, as the engine would compute it.
