@@ -1,5 +1,5 @@
 //! `outpost data-convert IN OUT`: a data file of the wide layout (32-byte records, what datagen
-//! wrote before) rewritten in the packed layout ([`crate::data::packed`]), then read back and
+//! wrote before) rewritten in the packed layout ([`outpost_datafile::packed`]), then read back and
 //! compared record for record with the input before it is kept.
 //!
 //! OUT is written as `OUT.partial` and renamed only once every game read back equals the
@@ -8,8 +8,8 @@
 //! dropped, as every reader drops it.
 
 use crate::cli::CliError;
-use crate::data::{GameReader, Layout};
 use crate::error::{ConvertError, FileAction, ToolError};
+use outpost_datafile::{GameReader, Layout};
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};

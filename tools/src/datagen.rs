@@ -10,7 +10,7 @@
 //! (both engines agree), a draw when after `DRAW_AFTER_PLY` the last `DRAW_PLIES` scores all stay
 //! within `DRAW_CP`, and a draw at `MAX_PLIES`.
 //!
-//! The binary format (the default: [`crate::data`]'s packed layout) keeps every searched
+//! The binary format (the default: [`outpost_datafile`]'s packed layout) keeps every searched
 //! position with its white-view score, best move and flags, and leaves filtering to the
 //! trainer; it is appended and flushed game by game, and a rerun with the same `--out` plays
 //! only the games the file lacks. A file of the old wide layout is not appended to: datagen
@@ -22,7 +22,7 @@
 //! (`--dfrc PERCENT` of them, 50 by default) is double Fischer random: black's back rank from
 //! another arrangement than white's. The random plies and the balance check follow as for any
 //! game; the openings file is not used for them. The game header records the start
-//! ([`data::Start`]).
+//! ([`outpost_datafile::Start`]).
 //!
 //! Each game draws its randomness from the seed and its game number alone, and the search is
 //! cleared before every game, so the games are the same whatever the thread count or however
@@ -31,9 +31,9 @@
 //! runs made before Chess960 starts existed).
 
 use crate::cli::{CliError, Flags};
-use crate::data::{self, DataError, GameBlock, GameHeader, Record, Start};
 use crate::error::{FileAction, OpeningsError, ToolError};
 use outpost_board::{chess960, Color, Move, Position, Rng};
+use outpost_datafile::{DataError, GameBlock, GameHeader, Record, Start};
 use outpost_eval::nnue::{self, Network};
 use outpost_search::{
     Bound, CurrMove, Reporter, Score, SearchInfo, SearchLimits, SearchOptions, ThreadPool,
@@ -56,7 +56,7 @@ const MAX_PLIES: usize = 400;
 /// Openings whose first search already shows this much advantage are replayed with new moves.
 const OPENING_MAX_CP: i32 = 400;
 /// Scores beyond this (tablebase-like or near-mate) are not kept as text labels.
-const SCORE_LIMIT: i32 = data::SCORE_BOUND;
+const SCORE_LIMIT: i32 = outpost_datafile::SCORE_BOUND;
 
 const USAGE: &str = "usage: outpost datagen [--games N] [--threads T] [--nodes N | --depth D] \
 [--random-plies K] [--openings FILE] [--chess960 PERCENT] [--dfrc PERCENT] [--seed S] \
@@ -74,7 +74,7 @@ pub const DFRC_PERCENT: u32 = 50;
 /// How the games are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Every searched position, game by game, in the packed layout ([`crate::data::packed`]).
+    /// Every searched position, game by game, in the packed layout ([`outpost_datafile::packed`]).
     Binary,
     /// `fen | score | result` lines of quiet positions, for the evaluation tuner.
     Text,
@@ -271,7 +271,7 @@ pub fn run(args: &[String]) -> Result<(), ToolError> {
         Format::Binary => {
             let path = Path::new(&config.out);
             let (mut file, held) =
-                data::open_for_append(path).map_err(|error| ToolError::Append {
+                outpost_datafile::open_for_append(path).map_err(|error| ToolError::Append {
                     path: config.out.clone(),
                     error,
                 })?;
@@ -285,7 +285,7 @@ pub fn run(args: &[String]) -> Result<(), ToolError> {
             }
             let done: HashSet<u64> = held.games.into_iter().collect();
             generate(&config, &done, |game| {
-                data::append(&mut file, &game.block).map_err(|error| match error {
+                outpost_datafile::append(&mut file, &game.block).map_err(|error| match error {
                     DataError::Io(_, e) => failed(FileAction::Write, e),
                     error => ToolError::Data {
                         tool: "datagen",
@@ -748,7 +748,7 @@ mod tests {
             out.display()
         )))
         .unwrap();
-        let mut reader = data::GameReader::open(&out).unwrap();
+        let mut reader = outpost_datafile::GameReader::open(&out).unwrap();
         let mut blocks = Vec::new();
         while let Some(game) = reader.next_game().unwrap() {
             blocks.push(game);
@@ -959,14 +959,14 @@ mod tests {
             .iter()
             .map(|g| 8 + (g.block.records[0].occupancy.count_ones() as usize).div_ceil(2))
             .sum();
-        let headers = games.len() * data::packed::HEADER_BYTES;
+        let headers = games.len() * outpost_datafile::packed::HEADER_BYTES;
         assert_eq!(bytes.len(), headers + boards + 4 * positions);
-        let mut reader = data::GameReader::new(&bytes[..]);
+        let mut reader = outpost_datafile::GameReader::new(&bytes[..]);
         for g in &games {
             assert_eq!(reader.next_game().unwrap().as_ref(), Some(&g.block));
         }
         assert_eq!(reader.next_game().unwrap(), None);
-        assert_eq!(reader.layout(), Some(data::Layout::Packed));
+        assert_eq!(reader.layout(), Some(outpost_datafile::Layout::Packed));
     }
 
     /// `--net`: the built-in network plays other games than the hand-crafted evaluation (the
@@ -1017,7 +1017,7 @@ mod tests {
             .collect();
         std::fs::write(&txt, text).unwrap();
         // A torn last block, as a run still writing leaves it, is not read.
-        bytes.extend_from_slice(&packed(&games[0])[..data::packed::HEADER_BYTES + 30]);
+        bytes.extend_from_slice(&packed(&games[0])[..outpost_datafile::packed::HEADER_BYTES + 30]);
         std::fs::write(&bin, bytes).unwrap();
         let read = |p: &std::path::Path, limit| {
             crate::tune::wdl::read_samples(p.to_str().unwrap(), limit).unwrap()

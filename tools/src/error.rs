@@ -8,9 +8,9 @@
 //! them.
 
 use crate::cli::CliError;
-use crate::data::DataError;
 use outpost_board::FenError;
 use outpost_book::pgn::PgnError;
+use outpost_datafile::DataError;
 use outpost_eval::nnue::NetFileError;
 use outpost_eval::WeightsError;
 use std::fmt;

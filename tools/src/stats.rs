@@ -3,8 +3,8 @@
 //! drop, and a histogram of the scores.
 
 use crate::cli::CliError;
-use crate::data::{DataError, GameReader, Record, SCORE_BOUND};
 use crate::error::ToolError;
+use outpost_datafile::{DataError, GameReader, Record, SCORE_BOUND};
 use outpost_types::GameResult;
 use std::fmt::Write as _;
 use std::path::Path;

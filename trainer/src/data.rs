@@ -6,7 +6,7 @@
 
 use crate::TrainError;
 use outpost_board::Color;
-use outpost_tools::data::{GameReader, Record};
+use outpost_datafile::{GameReader, Record};
 use std::path::Path;
 
 /// Inputs per perspective: 2 colours x 6 piece types x 64 squares.

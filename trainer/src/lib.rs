@@ -1,5 +1,9 @@
 //! A CPU trainer for Outpost's neural evaluation: `(768 -> H) x 2 -> 1` with SCReLU and 8 output
 //! buckets, trained on datagen's files and written as the version 2 net file of docs/nnue.md.
+//! The files are read through the `outpost-datafile` crate (the format alone), so the trainer
+//! does not depend on the search or the evaluation; only its tests use the evaluation and the
+//! tools crate, to check that the engine reads its nets as it does and that converted files
+//! train the same.
 //!
 //! - [`data`]: records to sparse samples, the training filters and the validation split;
 //! - [`net`]: the float network, its forward pass and the per-sample gradient;
@@ -33,7 +37,7 @@ pub enum TrainError {
     Args(lexopt::Error),
     /// The command line parsed but asks for something impossible.
     Usage(String),
-    Data(outpost_tools::data::DataError),
+    Data(outpost_datafile::DataError),
     Io(PathBuf, io::Error),
     /// A checkpoint or net file that is not what it should be.
     BadFile(PathBuf, &'static str),
@@ -64,8 +68,8 @@ impl From<lexopt::Error> for TrainError {
     }
 }
 
-impl From<outpost_tools::data::DataError> for TrainError {
-    fn from(e: outpost_tools::data::DataError) -> Self {
+impl From<outpost_datafile::DataError> for TrainError {
+    fn from(e: outpost_datafile::DataError) -> Self {
         TrainError::Data(e)
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::data::{load, Dataset, Filter, Rng};
 use outpost_board::{Color, PieceType, Position};
-use outpost_tools::data::{append, open_for_append, GameBlock, GameHeader, Record, Start};
+use outpost_datafile::{append, open_for_append, GameBlock, GameHeader, Record, Start};
 use outpost_types::GameResult;
 use std::path::{Path, PathBuf};
 

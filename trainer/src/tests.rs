@@ -160,7 +160,7 @@ fn games_load_in_number_order_and_can_be_limited() {
     let dir = temp_dir("order");
     let path = dir.join("games.bin");
     write_games(&path, 30, 7);
-    let mut reader = outpost_tools::data::GameReader::open(&path).unwrap();
+    let mut reader = outpost_datafile::GameReader::open(&path).unwrap();
     let mut games = Vec::new();
     while let Some(g) = reader.next_game().unwrap() {
         games.push(g);

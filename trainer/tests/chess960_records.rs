@@ -1,14 +1,12 @@
 //! Chess960 games in the training data: games from Chess960 and double Fischer random starts,
 //! with castling on non-standard rook files, are written as datagen writes them
-//! (`outpost_tools::data`), read back, and turned into the trainer's samples; the samples'
+//! (`outpost_datafile`), read back, and turned into the trainer's samples; the samples'
 //! features are the board's own (`outpost_eval::nnue::feature_index`, what the engine
 //! evaluates) for the same positions, and the castling moves and the boards after them are
 //! stored as played.
 
 use outpost_board::{Color, Move, Piece, PieceType, Position, Rng};
-use outpost_tools::data::{
-    append, open_for_append, GameBlock, GameHeader, GameReader, Record, Start,
-};
+use outpost_datafile::{append, open_for_append, GameBlock, GameHeader, GameReader, Record, Start};
 use outpost_trainer::data::{flip, load, Filter, Sample};
 use outpost_types::GameResult;
 

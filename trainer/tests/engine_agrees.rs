@@ -3,8 +3,8 @@
 //! pipeline were written apart from one spec (docs/nnue.md), and this is where they meet.
 
 use outpost_board::{Move, Position, Rng};
+use outpost_datafile::Record;
 use outpost_eval::nnue::Network;
-use outpost_tools::data::Record;
 use outpost_trainer::data::Sample;
 use outpost_trainer::net::Net;
 use outpost_trainer::quant::QuantNet;

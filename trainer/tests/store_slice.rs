@@ -3,8 +3,8 @@
 //! which 36 start from Chess960 positions, converted by `data-convert`'s function and read back
 //! through the reader every consumer uses and through the trainer's loader.
 
+use outpost_datafile::{GameBlock, GameReader, Layout};
 use outpost_tools::convert::convert;
-use outpost_tools::data::{GameBlock, GameReader, Layout};
 use outpost_trainer::data::{load, Filter};
 use std::path::{Path, PathBuf};
 

@@ -16,9 +16,9 @@
 
 use super::data;
 use crate::cli::{CliError, Flags};
-use crate::data::{GameReader, Layout, Record, MAGIC};
 use crate::error::{FileAction, SpliceError, ToolError};
 use outpost_board::Color;
+use outpost_datafile::{GameReader, Layout, Record, MAGIC};
 use outpost_eval::wdl::{
     cubic, material, material_x, piece_material, win_chance, Model, Scale, MATERIAL_MAX,
     MATERIAL_MIN,

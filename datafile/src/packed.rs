@@ -395,7 +395,7 @@ pub fn decode(header: &PackedHeader, body: &[u8]) -> Result<GameBlock, &'static 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::GameReader;
+    use crate::GameReader;
     use outpost_board::{Position, Rng};
     use outpost_types::GameResult;
 

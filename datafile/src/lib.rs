@@ -10,10 +10,15 @@
 //! - packed (`OPGAME02`, [`packed`]): what datagen writes, about 4.5 bytes a position; its
 //!   module doc is the specification.
 //! - wide (`OPGAME01`, below): 32 bytes a position, what datagen wrote before; files in it are
-//!   read as they are and turned into packed ones by `outpost data-convert` ([`crate::convert`]).
+//!   read as they are and turned into packed ones by `outpost data-convert`
+//!   (`tools/src/convert.rs`).
 //!
 //! Both decode to the same [`GameBlock`]s, so [`GameReader`] reads either and every reader of
 //! data (data-stats, the trainer, the WDL fit) takes both.
+//!
+//! The format is a crate of its own, on the board and types crates alone, so that what reads
+//! data (the trainer) does not depend on the search or the evaluation that wrote it; datagen,
+//! data-stats and data-convert (the tools crate) and the trainer use it.
 //!
 //! Blocks are written whole and flushed per game, so a killed run leaves at most a torn last
 //! block, which [`scan`] finds and the next run truncates. A game's block records its number,
