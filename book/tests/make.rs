@@ -6,8 +6,9 @@ mod common;
 
 use common::{data, entries_text, read_text, rows};
 use outpost_board::{Color, Position};
-use outpost_book::cli::CliError;
+use outpost_book::cli::BookToolError;
 use outpost_book::{make_book, make_book_file, Book, MakeError, MakeOptions};
+use outpost_cli::CliError;
 
 fn options(min_games: u32) -> MakeOptions {
     MakeOptions {
@@ -264,16 +265,22 @@ fn files_and_command_line() {
     assert_eq!(std::fs::read(&out2).unwrap(), std::fs::read(&out).unwrap());
     assert_eq!(
         outpost_book::cli::make_command(&args(&[&pgn])),
-        Err(CliError::Usage(outpost_book::cli::MAKE_USAGE))
+        Err(BookToolError::Cli(CliError::Usage {
+            usage: outpost_book::cli::MAKE_USAGE
+        }))
     );
     assert!(matches!(
         outpost_book::cli::make_command(&args(&[&pgn, &out2, "--max-ply", "x"])),
-        Err(CliError::NotANumber { .. })
+        Err(BookToolError::Cli(CliError::BadValue { .. }))
     ));
-    assert_eq!(
+    assert!(matches!(
         outpost_book::cli::make_command(&args(&[&pgn, &out2, "--bogus"])),
-        Err(CliError::UnknownOption("--bogus".to_string()))
-    );
+        Err(BookToolError::Cli(CliError::Unexpected { arg, .. })) if arg == "--bogus"
+    ));
+    assert!(matches!(
+        outpost_book::cli::make_command(&args(&[&pgn, &out2, "--min-score", "101"])),
+        Err(BookToolError::Cli(CliError::BadValue { .. }))
+    ));
     let missing = dir.join("missing.pgn").display().to_string();
     let err = outpost_book::cli::make_command(&args(&[&missing, &out2]))
         .unwrap_err()
@@ -302,15 +309,17 @@ fn files_and_command_line() {
     assert!(listing.contains("e4       e2e4"), "{listing}");
     assert!(matches!(
         outpost_book::cli::list_command(&args(&[&out2, "fen", "bad"])),
-        Err(CliError::Fen(_))
+        Err(BookToolError::Fen(_))
     ));
     assert!(matches!(
         outpost_book::cli::list_command(&args(&[&out2, "moves", "e2e5"])),
-        Err(CliError::Move(_))
+        Err(BookToolError::Move(_))
     ));
     assert_eq!(
         outpost_book::cli::list_command(&args(&[])),
-        Err(CliError::Usage(outpost_book::cli::LIST_USAGE))
+        Err(BookToolError::Cli(CliError::Usage {
+            usage: outpost_book::cli::LIST_USAGE
+        }))
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,8 +7,8 @@
 //! overwritten. A torn last block of IN (a datagen killed while writing) is reported and
 //! dropped, as every reader drops it.
 
-use crate::cli::CliError;
 use crate::error::{ConvertError, FileAction, ToolError};
+use outpost_cli::CliError;
 use outpost_datafile::{GameReader, Layout};
 use std::fmt::Write as _;
 use std::fs::File;

@@ -30,9 +30,9 @@
 //! its own, so a game that does not is the same game as with `--chess960 0` (the games of
 //! runs made before Chess960 starts existed).
 
-use crate::cli::{CliError, Flags};
 use crate::error::{FileAction, OpeningsError, ToolError};
 use outpost_board::{chess960, Color, Move, Position, Rng};
+use outpost_cli::{CliError, Flags};
 use outpost_datafile::{DataError, GameBlock, GameHeader, Record, Start};
 use outpost_eval::nnue::{self, Network};
 use outpost_search::{

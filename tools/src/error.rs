@@ -7,9 +7,9 @@
 //! source markers) are here too, so every tool module imports this file and it imports none of
 //! them.
 
-use crate::cli::CliError;
 use outpost_board::FenError;
 use outpost_book::pgn::PgnError;
+use outpost_cli::CliError;
 use outpost_datafile::DataError;
 use outpost_eval::nnue::NetFileError;
 use outpost_eval::WeightsError;

@@ -6,7 +6,6 @@
 //! them as `outpost datagen`, `outpost data-stats`, `outpost data-convert`, `outpost tune` and
 //! `outpost wdl`; each returns a [`ToolError`] when it fails.
 
-pub mod cli;
 pub mod convert;
 pub mod datagen;
 pub mod error;

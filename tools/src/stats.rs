@@ -2,8 +2,8 @@
 //! on it: games and positions, the result split, how many positions the usual training filters
 //! drop, and a histogram of the scores.
 
-use crate::cli::CliError;
 use crate::error::ToolError;
+use outpost_cli::CliError;
 use outpost_datafile::{DataError, GameReader, Record, SCORE_BOUND};
 use outpost_types::GameResult;
 use std::fmt::Write as _;

@@ -33,9 +33,7 @@ use std::path::PathBuf;
 /// Everything that can stop the trainer.
 #[derive(Debug)]
 pub enum TrainError {
-    /// The command line could not be parsed.
-    Args(lexopt::Error),
-    /// The command line parsed but asks for something impossible.
+    /// The command line asks for something the files do not allow (a checkpoint of another size).
     Usage(String),
     Data(outpost_datafile::DataError),
     Io(PathBuf, io::Error),
@@ -49,7 +47,6 @@ pub enum TrainError {
 impl fmt::Display for TrainError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TrainError::Args(e) => write!(f, "{e}"),
             TrainError::Usage(what) => write!(f, "{what}"),
             TrainError::Data(e) => write!(f, "{e}"),
             TrainError::Io(path, e) => write!(f, "{}: {e}", path.display()),
@@ -61,12 +58,6 @@ impl fmt::Display for TrainError {
 }
 
 impl std::error::Error for TrainError {}
-
-impl From<lexopt::Error> for TrainError {
-    fn from(e: lexopt::Error) -> Self {
-        TrainError::Args(e)
-    }
-}
 
 impl From<outpost_datafile::DataError> for TrainError {
     fn from(e: outpost_datafile::DataError) -> Self {

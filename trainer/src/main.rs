@@ -1,5 +1,6 @@
 //! `outpost-trainer`: trains Outpost's network on datagen files. See docs/nnue.md, "Trainer".
 
+use outpost_cli::{Arg, CliError, Flags};
 use outpost_trainer::data::{load, Filter};
 use outpost_trainer::train::{train, Config};
 use outpost_trainer::TrainError;
@@ -42,20 +43,9 @@ struct Args {
     data: Vec<PathBuf>,
 }
 
-/// The next value parsed as a `T`; the error names the flag, which lexopt's does not.
-fn value<T>(parser: &mut lexopt::Parser, flag: &str) -> Result<T, TrainError>
-where
-    T: std::str::FromStr,
-    T::Err: std::fmt::Display,
-{
-    let raw = parser.value()?;
-    let text = raw.to_string_lossy();
-    text.parse()
-        .map_err(|e| TrainError::Usage(format!("--{flag} {text:?}: {e}")))
-}
-
-fn parse() -> Result<Option<Args>, TrainError> {
-    use lexopt::prelude::*;
+/// Reads the command line (the words after the program's name); `--help` is
+/// [`CliError::Help`].
+fn parse(args: &[String]) -> Result<Args, CliError> {
     let mut config = Config::default();
     let mut filter = Filter {
         min_ply: 16,
@@ -65,56 +55,51 @@ fn parse() -> Result<Option<Args>, TrainError> {
         mirror: false,
     };
     let mut data = Vec::new();
-    let mut parser = lexopt::Parser::from_env();
-    while let Some(arg) = parser.next()? {
-        match arg {
-            Long("out-dir") => config.out_dir = parser.value()?.into(),
-            Long("resume") => config.resume = true,
-            Long("hidden") => config.hidden = value(&mut parser, "hidden")?,
-            Long("epochs") => config.epochs = value(&mut parser, "epochs")?,
-            Long("batch-size") => config.batch = value(&mut parser, "batch-size")?,
-            Long("lr") => config.lr = value(&mut parser, "lr")?,
-            Long("lr-end") => config.lr_end = value(&mut parser, "lr-end")?,
-            Long("warmup") => config.warmup = value(&mut parser, "warmup")?,
-            Long("weight-decay") => config.weight_decay = value(&mut parser, "weight-decay")?,
-            Long("lambda") => config.lambda = value(&mut parser, "lambda")?,
-            Long("min-ply") => filter.min_ply = value(&mut parser, "min-ply")?,
-            Long("val-every") => filter.val_every = value(&mut parser, "val-every")?,
-            Long("max-positions") => filter.max_positions = value(&mut parser, "max-positions")?,
-            Long("games") => filter.games_below = value(&mut parser, "games")?,
-            Long("mirror") => filter.mirror = true,
-            Long("threads") => config.threads = value(&mut parser, "threads")?,
-            Long("seed") => config.seed = value(&mut parser, "seed")?,
-            Short('h') | Long("help") => return Ok(None),
-            Value(path) => data.push(PathBuf::from(path)),
-            _ => return Err(arg.unexpected().into()),
+    let at_least_one = |n: &usize| *n >= 1;
+    let mut f = Flags::new("outpost-trainer", USAGE, args);
+    while let Some(arg) = f.next()? {
+        let flag = match arg {
+            Arg::Word(path) => {
+                data.push(PathBuf::from(path));
+                continue;
+            }
+            Arg::Flag(flag) => flag,
+        };
+        match flag.as_str() {
+            "--out-dir" => config.out_dir = f.text()?.into(),
+            "--resume" => config.resume = true,
+            "--hidden" => config.hidden = f.value_in("a count of at least 1", at_least_one)?,
+            "--epochs" => config.epochs = f.value("a whole number")?,
+            "--batch-size" => config.batch = f.value_in("a count of at least 1", at_least_one)?,
+            "--lr" => config.lr = f.value("a number")?,
+            "--lr-end" => config.lr_end = f.value("a number")?,
+            "--warmup" => config.warmup = f.value("a whole number")?,
+            "--weight-decay" => config.weight_decay = f.value("a number")?,
+            "--lambda" => {
+                config.lambda =
+                    f.value_in("a number in 0..=1", |l: &f32| (0.0..=1.0).contains(l))?
+            }
+            "--min-ply" => filter.min_ply = f.value("a whole number")?,
+            "--val-every" => filter.val_every = f.value("a whole number")?,
+            "--max-positions" => filter.max_positions = f.value("a whole number")?,
+            "--games" => filter.games_below = f.value("a whole number")?,
+            "--mirror" => filter.mirror = true,
+            "--threads" => config.threads = f.value_in("a count of at least 1", at_least_one)?,
+            "--seed" => config.seed = f.value("a whole number")?,
+            _ => return Err(f.unexpected(flag)),
         }
     }
     if data.is_empty() {
-        return Err(TrainError::Usage(format!("no data files given\n\n{USAGE}")));
+        return Err(f.invalid("no data files given (--help lists the options)"));
     }
-    if config.hidden == 0 || config.batch == 0 || config.threads == 0 {
-        return Err(TrainError::Usage(
-            "--hidden, --batch-size and --threads must be at least 1".to_string(),
-        ));
-    }
-    if !(0.0..=1.0).contains(&config.lambda) {
-        return Err(TrainError::Usage(
-            "--lambda must be within 0..=1".to_string(),
-        ));
-    }
-    Ok(Some(Args {
+    Ok(Args {
         config,
         filter,
         data,
-    }))
+    })
 }
 
-fn run() -> Result<(), TrainError> {
-    let Some(args) = parse()? else {
-        print!("{USAGE}");
-        return Ok(());
-    };
+fn run(args: Args) -> Result<(), TrainError> {
     let start = std::time::Instant::now();
     let data = load(&args.data, &args.filter)?;
     println!(
@@ -127,11 +112,63 @@ fn run() -> Result<(), TrainError> {
 }
 
 fn main() -> ExitCode {
-    match run() {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    let args = match parse(&words) {
+        Ok(args) => args,
+        Err(CliError::Help { usage }) => {
+            print!("{usage}");
+            return ExitCode::SUCCESS;
+        }
+        // The reader's messages name the program already.
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("outpost-trainer: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn command_line_reads_flags_and_files_and_refuses_bad_values() {
+        let args = parse(&words(
+            "a.bin --hidden 64 --lambda=0.5 --mirror b.bin --games 7",
+        ))
+        .unwrap();
+        assert_eq!(args.data, [PathBuf::from("a.bin"), PathBuf::from("b.bin")]);
+        assert_eq!((args.config.hidden, args.config.lambda), (64, 0.5));
+        assert!(args.filter.mirror);
+        assert_eq!(args.filter.games_below, 7);
+        for bad in ["a.bin --hidden 0", "a.bin --lambda 1.5", "a.bin --epochs x"] {
+            assert!(
+                matches!(parse(&words(bad)), Err(CliError::BadValue { .. })),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            parse(&words("a.bin --bogus")),
+            Err(CliError::Unexpected { .. })
+        ));
+        assert!(matches!(
+            parse(&words("--hidden 8")),
+            Err(CliError::Invalid { .. })
+        ));
+        assert_eq!(
+            parse(&words("--help")).err(),
+            Some(CliError::Help { usage: USAGE })
+        );
     }
 }

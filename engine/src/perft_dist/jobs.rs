@@ -9,7 +9,7 @@ use super::{DistError, MAX_JOB_DEPTH};
 use crate::perft::MAX_TABLE_MB;
 use outpost_board::perft::{divide, PerftTable};
 use outpost_board::Position;
-use outpost_tools::cli::Flags;
+use outpost_cli::Flags;
 use std::io::{BufRead, Write};
 
 const USAGE: &str = "\

@@ -14,7 +14,7 @@ pub use jobs::run as run_jobs;
 pub use split::run as run_split;
 
 use outpost_board::{CastleSide, Color, Position};
-use outpost_tools::cli::CliError;
+use outpost_cli::CliError;
 use std::fmt;
 
 /// The deepest split: the unique positions of a level are all held in memory while the next is

@@ -10,7 +10,7 @@
 
 use super::{job_fen, needs_chess960, DistError, MAX_JOB_DEPTH, MAX_SPLIT};
 use outpost_board::{CastleSide, Color, Move, PieceType, Position};
-use outpost_tools::cli::{Arg, Flags};
+use outpost_cli::{Arg, Flags};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{BufWriter, Write};

@@ -15,10 +15,10 @@ pub mod data;
 pub mod fit;
 pub mod wdl;
 
-use crate::cli::{CliError, Flags};
 use crate::error::{FileAction, ToolError};
 use data::Labelled;
 use fit::{Adam, Sample};
+use outpost_cli::{CliError, Flags};
 use outpost_eval::linear::Linearizer;
 use outpost_eval::weights::{splice_source, Weights, WeightsError, DEFAULT};
 use outpost_eval::Evaluator;

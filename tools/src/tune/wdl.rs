@@ -15,9 +15,9 @@
 //! "after" figures so they describe exactly what gets written.
 
 use super::data;
-use crate::cli::{CliError, Flags};
 use crate::error::{FileAction, SpliceError, ToolError};
 use outpost_board::Color;
+use outpost_cli::{CliError, Flags};
 use outpost_datafile::{GameReader, Layout, Record, MAGIC};
 use outpost_eval::wdl::{
     cubic, material, material_x, piece_material, win_chance, Model, Scale, MATERIAL_MAX,

@@ -1,11 +1,16 @@
-//! The tools' command lines, read one way: `lexopt` splits the words into flags and values
-//! (`--games 5`, `--games=5`), and [`Flags`] turns them into typed values with errors that say
-//! which tool, which flag and what was expected ([`CliError`]).
+//! Every command line of Outpost's tools, read one way: the tools crate's (`outpost datagen`,
+//! `data-stats`, `wdl`, ...), the engine's `perft-split` and `perft-jobs`, the book crate's
+//! (`outpost book`, `book-make`) and the trainer's (`outpost-trainer`). `lexopt` splits the words
+//! into flags and values (`--games 5`, `--games=5`), and [`Flags`] turns them into typed values
+//! with errors that say which tool, which flag and what was expected ([`CliError`]).
+//!
+//! A crate of its own, on `lexopt` alone, so that the book crate and the trainer read flags as
+//! the tools do without depending on the tools (and through them on the search).
 
 use std::fmt;
 use std::str::FromStr;
 
-/// What is wrong with a tool's command line.
+/// What is wrong with a tool's command line: the one error of every command line read here.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CliError {
     /// `--help`: not an error, but the usage goes where errors go.
