@@ -1,7 +1,8 @@
 //! The project's one pseudo-random generator, SplitMix64: tiny, deterministic on every
 //! platform, and good enough for what the engine draws at random (extra Zobrist keys, opening
-//! moves for self-play, the strength handicap's choices, synthetic test data). Nothing here
-//! needs cryptographic quality.
+//! moves for self-play, the strength handicap's choices, synthetic test data) and for the
+//! trainer's (initial weights, the order of each epoch). Nothing here needs cryptographic
+//! quality.
 
 /// One SplitMix64 step: the next state and the value it yields. `const` so tables built at
 /// compile time can use it.
@@ -66,6 +67,12 @@ impl Rng {
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
+
+    /// A number in `[-1, 1)` with 24 random bits, as `f32`: the trainer's initial weights.
+    #[inline]
+    pub fn symmetric(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+    }
 }
 
 #[cfg(test)]
@@ -85,11 +92,16 @@ mod tests {
     fn ranges_hold_and_every_value_appears() {
         let mut r = Rng::new(42);
         let mut seen = [0u32; 7];
+        let (mut low, mut high) = (f32::MAX, f32::MIN);
         for _ in 0..7_000 {
             seen[r.below(7)] += 1;
             let u = r.unit();
             assert!((0.0..1.0).contains(&u));
+            let s = r.symmetric();
+            assert!((-1.0..1.0).contains(&s));
+            (low, high) = (low.min(s), high.max(s));
         }
+        assert!(low < -0.99 && high > 0.99, "{low} {high}");
         assert!(seen.iter().all(|&c| c > 800), "{seen:?}");
     }
 

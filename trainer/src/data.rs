@@ -5,7 +5,7 @@
 //! a sample takes 70 bytes instead of the 134 that two lists would.
 
 use crate::TrainError;
-use outpost_board::Color;
+use outpost_board::{Color, Rng};
 use outpost_datafile::{GameReader, Record};
 use std::path::Path;
 
@@ -240,34 +240,6 @@ pub fn load(paths: &[impl AsRef<Path>], filter: &Filter) -> Result<Dataset, Trai
     ds.stats.train = ds.train.len() as u64;
     ds.stats.validation = ds.validation.len() as u64;
     Ok(ds)
-}
-
-/// splitmix64: small, fast, and good enough to shuffle and initialise weights reproducibly.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (the tiny modulo bias is irrelevant here).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// Uniform in `[-1, 1)`.
-    pub fn symmetric(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-    }
 }
 
 /// A permutation of `0..n` that depends only on `seed`: an epoch's order is the same whether the

@@ -5,7 +5,8 @@
 //! optimizer, the thread gradients and the checkpoint treat them as one flat array, and a
 //! feature's H weights are contiguous for the sparse first layer.
 
-use crate::data::{flip, sigmoid, Rng, Sample, BUCKETS, INPUTS};
+use crate::data::{flip, sigmoid, Sample, BUCKETS, INPUTS};
+use outpost_board::Rng;
 use std::ops::Range;
 
 /// W1 and b1 are clipped to this after every step so that `round(x * QA)` stays within the

@@ -1,8 +1,8 @@
 //! Test data: random games written as a real datagen file, scored by material so that a network
 //! has something learnable, and read back through the same loader the trainer uses.
 
-use crate::data::{load, Dataset, Filter, Rng};
-use outpost_board::{Color, PieceType, Position};
+use crate::data::{load, Dataset, Filter};
+use outpost_board::{Color, PieceType, Position, Rng};
 use outpost_datafile::{append, open_for_append, GameBlock, GameHeader, Record, Start};
 use outpost_types::GameResult;
 use std::path::{Path, PathBuf};
