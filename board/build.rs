@@ -60,9 +60,11 @@ fn pdep(mut index: u64, mut mask: u64) -> u64 {
     out
 }
 
-struct Rng(u64);
+/// The build script's own generator for magic candidates: it cannot use the crate it builds
+/// (`src/rng.rs`, the project's `Rng`), and the magics found with it are kept as they are.
+struct MagicCandidates(u64);
 
-impl Rng {
+impl MagicCandidates {
     fn next(&mut self) -> u64 {
         // xorshift64*: deterministic, so the generated tables never change between builds.
         self.0 ^= self.0 >> 12;
@@ -84,7 +86,7 @@ struct SliderTables {
     pext_table: Vec<u64>,
 }
 
-fn build(dirs: &[(i32, i32)], rng: &mut Rng) -> SliderTables {
+fn build(dirs: &[(i32, i32)], rng: &mut MagicCandidates) -> SliderTables {
     let mut t = SliderTables {
         masks: vec![],
         magics: vec![],
@@ -179,7 +181,7 @@ fn write_slider(out: &mut String, prefix: &str, t: &SliderTables) {
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = MagicCandidates(0x9E37_79B9_7F4A_7C15);
     let rook = build(&ROOK_DIRS, &mut rng);
     let bishop = build(&BISHOP_DIRS, &mut rng);
     let mut out = String::new();

@@ -11,9 +11,9 @@
 
 mod common;
 
-use common::{read_data, Rng};
+use common::read_data;
 use outpost_board::{
-    Bitboard, Color, GenKind, Move, MoveKind, MoveList, PieceType, Position, Square,
+    Bitboard, Color, GenKind, Move, MoveKind, MoveList, PieceType, Position, Rng, Square,
 };
 
 /// Random 16-bit moves tried against `is_legal` in every position.
@@ -70,7 +70,7 @@ fn pick(pos: &Position, moves: &MoveList, rng: &mut Rng) -> Move {
         (&doubles, 1, 4),
         (&captures, 1, 4),
     ] {
-        if !list.is_empty() && rng.chance(num, den) {
+        if !list.is_empty() && rng.below(den) < num {
             return list[rng.below(list.len())];
         }
     }

@@ -7,20 +7,7 @@
 mod common;
 
 use common::*;
-use outpost_board::Position;
-
-/// A small deterministic generator (64-bit LCG, high bits).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
+use outpost_board::{Position, Rng};
 
 const UCI_WORDS: &[&str] = &[
     "position",
@@ -143,20 +130,20 @@ const XBOARD_WORDS: &[&str] = &[
 ];
 
 fn random_line(rng: &mut Rng, words: &[&str]) -> String {
-    let n = 1 + rng.next(6);
+    let n = 1 + rng.below(6);
     let mut line = String::new();
     for i in 0..n {
         if i > 0 {
-            line.push(if rng.next(10) == 0 { '\t' } else { ' ' });
+            line.push(if rng.below(10) == 0 { '\t' } else { ' ' });
         }
-        line.push_str(words[rng.next(words.len())]);
+        line.push_str(words[rng.below(words.len())]);
     }
     line
 }
 
 #[test]
 fn random_uci_lines() {
-    let mut rng = Rng(20261121);
+    let mut rng = Rng::new(20261121);
     let mut e = Engine::start();
     e.send("uci");
     e.expect("uciok", LONG);
@@ -188,7 +175,7 @@ fn random_uci_lines() {
 
 #[test]
 fn random_xboard_lines() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     let mut e = Engine::start();
     e.send("xboard");
     e.send("protover 2");

@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::{random_position, Rng};
-use outpost_board::{GenKind, Move, MoveList};
+use common::random_position;
+use outpost_board::{GenKind, Move, MoveList, Rng};
 use outpost_search::history::{History, PieceTo};
 use outpost_search::movepicker::MovePicker;
 
@@ -19,7 +19,7 @@ fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<u16> {
 fn pick_some(rng: &mut Rng, legal: &MoveList) -> Move {
     match rng.below(4) {
         0 => Move::NONE,
-        1 => Move::from_raw(rng.next() as u16),
+        1 => Move::from_raw(rng.next_u64() as u16),
         _ if !legal.is_empty() => legal[rng.below(legal.len())],
         _ => Move::NONE,
     }

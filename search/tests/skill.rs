@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::{random_position, run, Collector, Rng};
-use outpost_board::{Move, Position};
+use common::{random_position, run, Collector};
+use outpost_board::{Move, Position, Rng};
 use outpost_search::{SearchLimits, SearchOptions, Skill, ThreadPool};
 use std::sync::Arc;
 

@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::Rng;
 use outpost_board::Move;
+use outpost_board::Rng;
 use outpost_search::transposition::{Bound, TranspositionTable};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -36,12 +36,12 @@ fn concurrent_writers_never_produce_a_wrong_entry() {
             let mut rng = Rng::new(t + 1);
             let pool: Vec<u64> = {
                 let mut r = Rng::new(99);
-                (0..200_000).map(|_| r.next()).collect()
+                (0..200_000).map(|_| r.next_u64()).collect()
             };
             let mut i = 0u64;
             while i < 400_000 && !stop.load(Ordering::Relaxed) {
                 let key = pool[rng.below(pool.len())];
-                if rng.next() & 1 == 0 {
+                if rng.next_u64() & 1 == 0 {
                     let (mv, score, eval, depth) = expected(key);
                     tt.store(key, mv, score, eval, depth, Bound::Exact, 0);
                 } else {

@@ -1,5 +1,5 @@
-//! Helpers shared by the board crate's integration tests: where the data files live, a small
-//! deterministic random number generator, and reading the perft suite formats.
+//! Helpers shared by the board crate's integration tests: where the data files live and reading
+//! the perft suite formats. (Random choices use the crate's own `Rng`.)
 //!
 //! Each test binary includes this module with `mod common;` and uses only part of it.
 #![allow(dead_code)]
@@ -19,35 +19,6 @@ pub fn read_data(rel: &str) -> String {
     let path = data_dir().join(rel);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read test data {}: {e}", path.display()))
-}
-
-/// xorshift64*: tiny, deterministic across platforms, good enough to pick moves and squares.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        // A zero state would stay zero forever.
-        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (n > 0); the modulo bias is irrelevant at these sizes.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// True with probability `num / den`.
-    pub fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.next_u64() % den < num
-    }
 }
 
 /// One line of an EPD perft suite: the FEN and the `(depth, count)` pairs listed after it.

@@ -1,26 +1,6 @@
 //! Shared helpers for the evaluation tests: deterministic random positions and FEN flips.
 
-use outpost_board::{Position, STARTPOS_FEN};
-
-/// A small deterministic generator (xorshift64*), so that every run sees the same positions.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+use outpost_board::{Position, Rng, STARTPOS_FEN};
 
 /// Positions hard-coded to cover what random play rarely reaches: castled kings, passers,
 /// opposite bishops, bare kings.

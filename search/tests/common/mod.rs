@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use outpost_board::{Move, Position};
+use outpost_board::{Move, Position, Rng};
 use outpost_search::{
     CurrMove, Reporter, Score, SearchInfo, SearchLimits, SearchOptions, ThreadPool,
 };
@@ -54,23 +54,6 @@ pub fn run(
     search.start(pos, history, limits, options, c.clone());
     search.wait();
     c
-}
-
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// A position reached by up to `plies` random legal moves from the start or a few fixed
