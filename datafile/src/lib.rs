@@ -6,7 +6,8 @@
 //! noisy best move, mate-range scores, early plies), so a filter can change without
 //! regenerating data.
 //!
-//! Two layouts ([`Layout`]), told apart by the magic that starts every block; a file holds one:
+//! Two layouts ([`BlockLayout`]), told apart by the magic that starts every block; a file holds
+//! one:
 //! - packed (`OPGAME02`, [`packed`]): what datagen writes, about 4.5 bytes a position; its
 //!   module doc is the specification.
 //! - wide (`OPGAME01`, below): 32 bytes a position, what datagen wrote before; files in it are
@@ -319,33 +320,33 @@ impl GameHeader {
     }
 }
 
-/// The two ways a game block is written (see the module doc).
+/// The two ways a game block is written (see the module doc); a file's blocks share one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
+pub enum BlockLayout {
     /// 32-byte records (`OPGAME01`), what datagen wrote before the packed layout.
     Wide,
     /// A start board and about 4 bytes a position (`OPGAME02`, [`packed`]).
     Packed,
 }
 
-impl Layout {
+impl BlockLayout {
     /// The layout whose blocks start with `magic`.
-    pub fn from_magic(magic: &[u8]) -> Option<Layout> {
+    pub fn from_magic(magic: &[u8]) -> Option<BlockLayout> {
         if magic == MAGIC {
-            Some(Layout::Wide)
+            Some(BlockLayout::Wide)
         } else if magic == packed::MAGIC {
-            Some(Layout::Packed)
+            Some(BlockLayout::Packed)
         } else {
             None
         }
     }
 }
 
-impl fmt::Display for Layout {
+impl fmt::Display for BlockLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Layout::Wide => "wide (32-byte records, OPGAME01)",
-            Layout::Packed => "packed (OPGAME02)",
+            BlockLayout::Wide => "wide (32-byte records, OPGAME01)",
+            BlockLayout::Packed => "packed (OPGAME02)",
         })
     }
 }
@@ -414,7 +415,7 @@ impl GameBlock {
 pub struct GameReader<R: Read> {
     input: R,
     offset: u64,
-    layout: Option<Layout>,
+    layout: Option<BlockLayout>,
     body: Vec<u8>,
 }
 
@@ -442,7 +443,7 @@ impl<R: Read> GameReader<R> {
     }
 
     /// The layout of the blocks read so far (`None` before the first).
-    pub fn layout(&self) -> Option<Layout> {
+    pub fn layout(&self) -> Option<BlockLayout> {
         self.layout
     }
 
@@ -452,7 +453,7 @@ impl<R: Read> GameReader<R> {
         if !self.fill(&mut head[..MAGIC.len()])? {
             return Ok(None);
         }
-        let layout = Layout::from_magic(&head[..MAGIC.len()])
+        let layout = BlockLayout::from_magic(&head[..MAGIC.len()])
             .ok_or(DataError::Corrupt(self.offset, "expected a game header"))?;
         if self.layout.is_some_and(|l| l != layout) {
             return Err(DataError::Corrupt(
@@ -462,8 +463,8 @@ impl<R: Read> GameReader<R> {
         }
         self.layout = Some(layout);
         match layout {
-            Layout::Wide => self.next_wide(&mut head[..RECORD_BYTES]),
-            Layout::Packed => self.next_packed(&mut head),
+            BlockLayout::Wide => self.next_wide(&mut head[..RECORD_BYTES]),
+            BlockLayout::Packed => self.next_packed(&mut head),
         }
     }
 
@@ -542,7 +543,7 @@ pub struct Scan {
     pub whole_bytes: u64,
     pub file_bytes: u64,
     /// The layout of its blocks; `None` for a file without a whole block.
-    pub layout: Option<Layout>,
+    pub layout: Option<BlockLayout>,
 }
 
 /// Reads a data file through; a missing file is an empty one.
@@ -585,7 +586,7 @@ pub fn open_for_append(path: &Path) -> Result<(File, Scan), DataError> {
         Err(TryLockError::Error(e)) => return Err(io_err(e)),
     }
     let scan = scan(path)?;
-    if scan.layout == Some(Layout::Wide) {
+    if scan.layout == Some(BlockLayout::Wide) {
         return Err(DataError::WideLayout(path.display().to_string()));
     }
     if scan.whole_bytes < scan.file_bytes {
@@ -685,7 +686,7 @@ mod tests {
         let (held, s) = open_for_append(&path).unwrap();
         assert_eq!(s.games, vec![0, 3]);
         assert_eq!(s.positions, 4);
-        assert_eq!(s.layout, Some(Layout::Packed));
+        assert_eq!(s.layout, Some(BlockLayout::Packed));
         assert_eq!(std::fs::metadata(&path).unwrap().len(), whole);
         // While one writer holds the file, a second is refused and changes nothing.
         match open_for_append(&path) {

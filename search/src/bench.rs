@@ -10,6 +10,7 @@
 use crate::deadline::elapsed_ms;
 use crate::limits::{SearchLimits, SearchOptions};
 use crate::reporter::NullReporter;
+use crate::score::MAX_DEPTH;
 use crate::thread_pool::{SearchError, ThreadPool};
 use outpost_board::{FenError, Position};
 use outpost_eval::nnue::Network;
@@ -18,7 +19,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// Depth searched for every position unless the caller asks for another.
-pub const DEFAULT_DEPTH: i32 = 16;
+pub const DEFAULT_DEPTH: u32 = 16;
 /// Hash size of the bench, in MB.
 pub const BENCH_HASH_MB: usize = 16;
 
@@ -76,9 +77,12 @@ pub const POSITIONS: [&str; 50] = [
     "8/pR4pk/1b6/2p5/N1p5/8/PP1r2PP/6K1 b - - 0 1",
 ];
 
-/// Why a bench could not run.
+/// Why a bench could not run: the one error of every bench (`outpost bench`, the `bench`
+/// command, the example).
 #[derive(Debug)]
 pub enum BenchError {
+    /// The depth asked for is outside `1..=MAX_DEPTH`.
+    Depth { depth: u32 },
     /// The search could not be set up (threads or table).
     Search(SearchError),
     /// Bench position `index` did not parse (the table above is wrong).
@@ -88,6 +92,9 @@ pub enum BenchError {
 impl fmt::Display for BenchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            BenchError::Depth { depth } => {
+                write!(f, "bench depth {depth} is outside 1..{MAX_DEPTH}")
+            }
             BenchError::Search(e) => e.fmt(f),
             BenchError::Position { index, reason } => write!(f, "bench position {index}: {reason}"),
         }
@@ -98,7 +105,7 @@ impl std::error::Error for BenchError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             BenchError::Search(e) => Some(e),
-            BenchError::Position { .. } => None,
+            BenchError::Depth { .. } | BenchError::Position { .. } => None,
         }
     }
 }
@@ -111,15 +118,19 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
-/// Searches every bench position to `depth` with `threads` threads (1 for the signature),
+/// Searches every bench position to `depth` (in `1..=MAX_DEPTH`, else [`BenchError::Depth`])
+/// with `threads` threads (1 for the signature),
 /// evaluating with `network` if given, else with the hand-crafted evaluation;
 /// `progress` is called after each position with its index, FEN and node count.
 pub fn run_with(
-    depth: i32,
+    depth: u32,
     threads: usize,
     network: Option<Arc<Network>>,
     mut progress: impl FnMut(usize, &str, u64),
 ) -> Result<BenchResult, BenchError> {
+    if !(1..=MAX_DEPTH as u32).contains(&depth) {
+        return Err(BenchError::Depth { depth });
+    }
     let mut search = ThreadPool::new(threads, BENCH_HASH_MB).map_err(BenchError::Search)?;
     let start = Instant::now();
     let mut nodes = 0;
@@ -130,7 +141,7 @@ pub fn run_with(
         search.start(
             pos,
             Vec::new(),
-            SearchLimits::depth(depth),
+            SearchLimits::depth(depth as i32),
             SearchOptions {
                 network: network.clone(),
                 ..SearchOptions::default()

@@ -9,7 +9,7 @@
 
 use crate::error::{ConvertError, FileAction, ToolError};
 use outpost_cli::CliError;
-use outpost_datafile::{GameReader, Layout};
+use outpost_datafile::{BlockLayout, GameReader};
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -90,7 +90,7 @@ pub fn convert(input: &Path, output: &Path) -> Result<Conversion, ToolError> {
         let mut out = BufWriter::with_capacity(1 << 20, file);
         let write_failed = |e| ToolError::file("data-convert", FileAction::Write, &partial_name, e);
         while let Some(game) = reader.next_game().map_err(data)? {
-            if reader.layout() != Some(Layout::Wide) {
+            if reader.layout() != Some(BlockLayout::Wide) {
                 drop(out);
                 let _ = std::fs::remove_file(&partial);
                 return Err(ConvertError::NotWide(in_name).into());

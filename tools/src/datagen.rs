@@ -966,7 +966,7 @@ mod tests {
             assert_eq!(reader.next_game().unwrap().as_ref(), Some(&g.block));
         }
         assert_eq!(reader.next_game().unwrap(), None);
-        assert_eq!(reader.layout(), Some(outpost_datafile::Layout::Packed));
+        assert_eq!(reader.layout(), Some(outpost_datafile::BlockLayout::Packed));
     }
 
     /// `--net`: the built-in network plays other games than the hand-crafted evaluation (the

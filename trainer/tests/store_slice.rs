@@ -3,7 +3,7 @@
 //! which 36 start from Chess960 positions, converted by `data-convert`'s function and read back
 //! through the reader every consumer uses and through the trainer's loader.
 
-use outpost_datafile::{GameBlock, GameReader, Layout};
+use outpost_datafile::{BlockLayout, GameBlock, GameReader};
 use outpost_tools::convert::convert;
 use outpost_trainer::data::{load, Filter};
 use std::path::{Path, PathBuf};
@@ -13,7 +13,7 @@ fn slice() -> PathBuf {
         .join("../tests/data/datagen/store-955d966-s20261203-300games.bin")
 }
 
-fn games(path: &Path) -> (Vec<GameBlock>, Option<Layout>) {
+fn games(path: &Path) -> (Vec<GameBlock>, Option<BlockLayout>) {
     let mut reader = GameReader::open(path).unwrap();
     let mut games = Vec::new();
     while let Some(g) = reader.next_game().unwrap() {
@@ -41,7 +41,7 @@ fn converted_store_games_give_the_same_samples() {
     let (back, back_layout) = games(&packed);
     assert_eq!(
         (wide_layout, back_layout),
-        (Some(Layout::Wide), Some(Layout::Packed))
+        (Some(BlockLayout::Wide), Some(BlockLayout::Packed))
     );
     let chess960 = wide.iter().filter(|g| g.header.start.is_chess960()).count();
     assert_eq!(chess960, 36);

@@ -50,13 +50,13 @@ pub fn parse(args: &[String]) -> Result<Settings, DistError> {
 }
 
 /// One job line read.
-struct Job<'a> {
+struct JobLine<'a> {
     id: &'a str,
     depth: u32,
     pos: Position,
 }
 
-fn parse_job(line: &str) -> Result<Job<'_>, String> {
+fn parse_job(line: &str) -> Result<JobLine<'_>, String> {
     let mut words = line.split_whitespace();
     let (Some(id), Some(depth)) = (words.next(), words.next()) else {
         return Err(format!("expected 'ID DEPTH FEN', got '{line}'"));
@@ -71,7 +71,7 @@ fn parse_job(line: &str) -> Result<Job<'_>, String> {
     }
     let fen = words.collect::<Vec<_>>().join(" ");
     let pos = Position::from_fen(&fen).map_err(|e| format!("'{fen}': {e}"))?;
-    Ok(Job { id, depth, pos })
+    Ok(JobLine { id, depth, pos })
 }
 
 /// Counts the jobs of `input` and writes their counts to `out`; returns how many were counted.

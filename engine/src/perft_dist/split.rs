@@ -30,15 +30,15 @@ usage: outpost perft-split --depth D [--split S] [--fen FEN] [--chess960]
 /// The deepest total: the deepest split with the deepest jobs.
 pub const MAX_DEPTH: u32 = MAX_SPLIT + MAX_JOB_DEPTH;
 
-/// One position at the split depth.
-pub struct Job {
+/// One position at the split depth, with its paths from the root: one job of the driver.
+pub struct SplitPosition {
     pub pos: Position,
     /// Paths to the position from each root move, as (index into `Split::root_moves`, paths),
     /// sorted by index.
     pub roots: Vec<(usize, u64)>,
 }
 
-impl Job {
+impl SplitPosition {
     /// The number of paths from the root: the job's count is multiplied by it.
     pub fn paths(&self) -> u64 {
         self.roots.iter().map(|&(_, n)| n).sum()
@@ -50,7 +50,7 @@ pub struct Split {
     pub root_moves: Vec<Move>,
     /// In the order they were first reached (root moves in generation order, depth first within
     /// a level's parents): neighbouring jobs share subtrees, which helps a worker's hash table.
-    pub jobs: Vec<Job>,
+    pub jobs: Vec<SplitPosition>,
 }
 
 /// Cuts the tree of `root` at `plies` (at least 1) into unique positions with path counts.
@@ -58,10 +58,10 @@ pub fn split(root: &Position, plies: u32) -> Split {
     let root_moves: Vec<Move> = root.legal_moves().iter().copied().collect();
     // Two different moves from one position never give the same position, so the first level
     // needs no merging.
-    let mut level: Vec<Job> = root_moves
+    let mut level: Vec<SplitPosition> = root_moves
         .iter()
         .enumerate()
-        .map(|(i, &m)| Job {
+        .map(|(i, &m)| SplitPosition {
             pos: root.play(m),
             roots: vec![(i, 1)],
         })
@@ -98,8 +98,8 @@ const NONE: usize = usize::MAX;
 /// The children of every position of `level`, merged. The map holds one index per key and
 /// `chain` links the rare positions that share a key, so a level costs one `Position` and two
 /// words per unique position rather than a stored copy of each identity.
-fn next_level(level: &[Job]) -> Vec<Job> {
-    let mut next: Vec<Job> = Vec::new();
+fn next_level(level: &[SplitPosition]) -> Vec<SplitPosition> {
+    let mut next: Vec<SplitPosition> = Vec::new();
     let mut first: HashMap<u64, usize, BuildHasherDefault<KeyHasher>> = HashMap::default();
     let mut chain: Vec<usize> = Vec::new();
     for parent in level {
@@ -111,7 +111,7 @@ fn next_level(level: &[Job]) -> Vec<Job> {
             }
             if at == NONE {
                 chain.push(first.insert(child.key(), next.len()).unwrap_or(NONE));
-                next.push(Job {
+                next.push(SplitPosition {
                     pos: child,
                     roots: parent.roots.clone(),
                 });
@@ -261,7 +261,7 @@ pub fn write(req: &Request, out: &mut impl Write) -> std::io::Result<String> {
         .iter()
         .map(|m| json_string(&m.to_uci(req.chess960).to_string()))
         .collect();
-    let paths: u64 = cut.jobs.iter().map(Job::paths).sum();
+    let paths: u64 = cut.jobs.iter().map(SplitPosition::paths).sum();
     let root_fen = if req.chess960 {
         req.root.to_shredder_fen()
     } else {
@@ -352,7 +352,7 @@ mod tests {
         let expected: Vec<(Move, u64)> = divide(&root, depth, 1, None);
         let got: Vec<(Move, u64)> = cut.root_moves.iter().copied().zip(per_root).collect();
         assert_eq!(got, expected);
-        let paths: u64 = cut.jobs.iter().map(Job::paths).sum();
+        let paths: u64 = cut.jobs.iter().map(SplitPosition::paths).sum();
         assert_eq!(
             paths,
             perft(&root, plies),

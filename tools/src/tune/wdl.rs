@@ -18,7 +18,7 @@ use super::data;
 use crate::error::{FileAction, SpliceError, ToolError};
 use outpost_board::Color;
 use outpost_cli::{CliError, Flags};
-use outpost_datafile::{GameReader, Layout, Record, MAGIC};
+use outpost_datafile::{BlockLayout, GameReader, Record, MAGIC};
 use outpost_eval::wdl::{
     cubic, material, material_x, piece_material, win_chance, Model, Scale, MATERIAL_MAX,
     MATERIAL_MIN,
@@ -382,7 +382,7 @@ fn is_binary(path: &str) -> Result<bool, ToolError> {
     std::fs::File::open(path)
         .and_then(|f| f.take(MAGIC.len() as u64).read_to_end(&mut head))
         .map_err(failed)?;
-    Ok(Layout::from_magic(&head).is_some())
+    Ok(BlockLayout::from_magic(&head).is_some())
 }
 
 /// The scored positions of `path` (text or binary), in file order, at most `limit` of them.
