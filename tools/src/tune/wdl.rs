@@ -326,9 +326,9 @@ pub fn splice(source: &str, scale: Scale, model: &Model) -> Result<String, Splic
     ))
 }
 
-/// What to do, from the command line.
+/// What `outpost wdl` is to do, from its command line.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct WdlOptions {
     pub data: String,
     /// Whose scores the data holds, so which model to start from and rewrite.
     pub scale: Scale,
@@ -337,9 +337,9 @@ pub struct Options {
     pub write: Option<String>,
 }
 
-impl Options {
-    pub fn parse(args: &[String]) -> Result<Options, CliError> {
-        let mut o = Options {
+impl WdlOptions {
+    pub fn parse(args: &[String]) -> Result<WdlOptions, CliError> {
+        let mut o = WdlOptions {
             data: String::new(),
             scale: Scale::Network,
             validation: 0.1,
@@ -411,7 +411,7 @@ pub(crate) fn read_samples(path: &str, limit: usize) -> Result<Vec<WdlSample>, T
 /// Entry point of `outpost wdl ...`: progress and the loss table go to stderr; the new block is
 /// returned (for stdout), and with `--write` also spliced into that file.
 pub fn run(args: &[String]) -> Result<String, ToolError> {
-    let o = Options::parse(args)?;
+    let o = WdlOptions::parse(args)?;
     let samples = read_samples(&o.data, o.limit)?;
     let split = samples.len() - (samples.len() as f64 * o.validation).round() as usize;
     if split == 0 {
@@ -587,16 +587,16 @@ mod tests {
     #[test]
     fn options_parse_and_reject() {
         let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
-        let o = Options::parse(&args("d.txt --write eval/src/wdl.rs --validation 0.2")).unwrap();
+        let o = WdlOptions::parse(&args("d.txt --write eval/src/wdl.rs --validation 0.2")).unwrap();
         assert_eq!(o.write.as_deref(), Some("eval/src/wdl.rs"));
         assert_eq!(o.scale, Scale::Network);
-        let hce = Options::parse(&args("d.bin --scale hand-crafted")).unwrap();
+        let hce = WdlOptions::parse(&args("d.bin --scale hand-crafted")).unwrap();
         assert_eq!(hce.scale, Scale::HandCrafted);
-        assert!(Options::parse(&args("d.bin --scale nnue")).is_err());
+        assert!(WdlOptions::parse(&args("d.bin --scale nnue")).is_err());
         assert_eq!((o.data.as_str(), o.validation), ("d.txt", 0.2));
-        assert!(Options::parse(&args("")).is_err());
-        assert!(Options::parse(&args("d.txt --write")).is_err());
-        assert!(Options::parse(&args("d.txt --validation 1.5")).is_err());
-        assert!(Options::parse(&args("d.txt --bogus")).is_err());
+        assert!(WdlOptions::parse(&args("")).is_err());
+        assert!(WdlOptions::parse(&args("d.txt --write")).is_err());
+        assert!(WdlOptions::parse(&args("d.txt --validation 1.5")).is_err());
+        assert!(WdlOptions::parse(&args("d.txt --bogus")).is_err());
     }
 }
