@@ -4,7 +4,8 @@
 #   make EXE=<path>      the same, copied to <path>: the convention of OpenBench workers, which
 #                        also pass compiler variables (CC, CXX, ...) that a Rust build ignores
 #   make test            every test (tests/run.sh)
-#   make bench           the node-count signature of the release binary
+#   make bench           the node-count signature of the release binary (bench.signature
+#                        records the count it must give)
 #
 # No target-cpu flags here: the binary must run on every worker; the board crate picks PEXT or
 # magics at run time.

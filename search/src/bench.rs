@@ -1,7 +1,8 @@
 //! `bench`: the search's signature. A fixed set of positions is searched to a fixed depth with
 //! one thread, a 16 MB table and fresh tables for every position, so the total node count is
 //! deterministic: it changes only when the search or the evaluation changes (each such commit
-//! states the new count), and nodes per second measure speed on a given machine.
+//! records the new count in `bench.signature` and its message), and nodes per second measure speed
+//! on a given machine.
 //!
 //! Positions: the start position, the 24 Bratko-Kopec positions, every hundredth STS position,
 //! and a few endgames from the E.E.T. and pawn-endgame (PET) suites, all from the EPD files in

@@ -1,4 +1,5 @@
-//! `bench` is deterministic: two runs give the same node count.
+//! `bench` is deterministic: two runs give the same node count. The count itself is checked
+//! against `bench.signature` by `engine/tests/bench_signature.rs`, on the binary OpenBench runs.
 
 use outpost_search::bench;
 
