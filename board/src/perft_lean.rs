@@ -10,7 +10,7 @@
 //!   ranks are constants;
 //! - driven by a visitor instead of a move list: at the last ply (`Count`) each piece's target set
 //!   is popcounted, pawn moves by shifted bitboards, promotions counted four times; at the plies
-//!   above (`Recurse`) each target is played straight into a copied board and counted, so no move
+//!   above (`Play`) each target is played straight into a copied board and counted, so no move
 //!   is ever stored.
 //!
 //! Chess960 castling is handled as in `Position`: rights name rook squares, and a per-square table
@@ -19,7 +19,7 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::{Bitboard, CastleSide, Color, PieceType, Position, Square};
+use crate::{Bitboard, CastleSide, Color, Move, PieceType, Position, Square};
 
 const PAWN: usize = 0;
 const KNIGHT: usize = 1;
@@ -75,7 +75,7 @@ impl Side for Black {
     type Other = White;
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Board {
     kinds: [u64; 6],
     colors: [u64; 2],
@@ -173,7 +173,7 @@ fn forward<S: Side>(b: u64) -> u64 {
     }
 }
 
-/// Receiver of generated moves; `Count` counts, `Recurse` plays and descends.
+/// Receiver of generated moves; `Count` counts, `Play` plays each into a copied board.
 trait Visit {
     fn piece(&mut self, b: &Board, kind: usize, from: u32, targets: u64);
     /// Single pushes and captures: each target comes from `to - delta`.
@@ -213,14 +213,26 @@ impl Visit for Count {
     }
 }
 
-struct Recurse<'a, S: Side> {
+/// Plays each generated move into a copied board and hands the move and the board after it to
+/// `child`: `node` counts below each child, and the differential test
+/// (`perft_lean/differential.rs`) compares them with `Position`'s moves and positions. Where
+/// `child` ignores the move, building it is dead code and compiles away.
+struct Play<'a, S: Side, F: FnMut(Move, &Board)> {
     ctx: &'a Ctx,
-    depth: u32,
-    total: u64,
+    child: F,
     side: std::marker::PhantomData<S>,
 }
 
-impl<S: Side> Recurse<'_, S> {
+impl<'a, S: Side, F: FnMut(Move, &Board)> Play<'a, S, F> {
+    #[inline(always)]
+    fn new(ctx: &'a Ctx, child: F) -> Self {
+        Play {
+            ctx,
+            child,
+            side: std::marker::PhantomData,
+        }
+    }
+
     /// A quiet move or capture of `kind` from `from` to `to`: the board after it.
     #[inline(always)]
     fn moved(&self, b: &Board, kind: usize, from: u32, to: u32) -> Board {
@@ -238,14 +250,9 @@ impl<S: Side> Recurse<'_, S> {
         c.castling &= !(self.ctx.lost[from as usize] | self.ctx.lost[to as usize]);
         c
     }
-
-    #[inline(always)]
-    fn descend(&mut self, c: &Board) {
-        self.total += node::<S::Other>(c, self.ctx, self.depth - 1);
-    }
 }
 
-impl<S: Side> Visit for Recurse<'_, S> {
+impl<S: Side, F: FnMut(Move, &Board)> Visit for Play<'_, S, F> {
     #[inline(always)]
     fn piece(&mut self, b: &Board, kind: usize, from: u32, targets: u64) {
         let mut t = targets;
@@ -253,7 +260,7 @@ impl<S: Side> Visit for Recurse<'_, S> {
             let to = t.trailing_zeros();
             t &= t - 1;
             let c = self.moved(b, kind, from, to);
-            self.descend(&c);
+            (self.child)(Move::normal(sq(from), sq(to)), &c);
         }
     }
     #[inline(always)]
@@ -262,8 +269,9 @@ impl<S: Side> Visit for Recurse<'_, S> {
         while t != 0 {
             let to = t.trailing_zeros();
             t &= t - 1;
-            let c = self.moved(b, PAWN, (to as i32 - delta) as u32, to);
-            self.descend(&c);
+            let from = (to as i32 - delta) as u32;
+            let c = self.moved(b, PAWN, from, to);
+            (self.child)(Move::normal(sq(from), sq(to)), &c);
         }
     }
     #[inline(always)]
@@ -275,7 +283,7 @@ impl<S: Side> Visit for Recurse<'_, S> {
             let from = (to as i32 - delta) as u32;
             let mut c = self.moved(b, PAWN, from, to);
             c.ep = ((from + to) / 2) as u8;
-            self.descend(&c);
+            (self.child)(Move::normal(sq(from), sq(to)), &c);
         }
     }
     #[inline(always)]
@@ -284,12 +292,14 @@ impl<S: Side> Visit for Recurse<'_, S> {
         while t != 0 {
             let to = t.trailing_zeros();
             t &= t - 1;
-            let mut c = self.moved(b, PAWN, (to as i32 - delta) as u32, to);
+            let from = (to as i32 - delta) as u32;
+            let mut c = self.moved(b, PAWN, from, to);
             c.kinds[PAWN] ^= bit(to);
             for kind in [QUEEN, KNIGHT, ROOK, BISHOP] {
                 let mut p = c;
                 p.kinds[kind] |= bit(to);
-                self.descend(&p);
+                let m = Move::promotion(sq(from), sq(to), PieceType::from_index(kind));
+                (self.child)(m, &p);
             }
         }
     }
@@ -301,16 +311,14 @@ impl<S: Side> Visit for Recurse<'_, S> {
         c.colors[S::US] ^= bit(from) | bit(to);
         c.colors[1 - S::US] ^= bit(captured);
         c.ep = NO_EP;
-        self.descend(&c);
+        (self.child)(Move::en_passant(sq(from), sq(to)), &c);
     }
     #[inline(always)]
     fn castle(&mut self, b: &Board, right: usize) {
         let ctx = self.ctx;
         let mut c = *b;
-        let (kf, rf) = (
-            bit(ctx.king_from[right] as u32),
-            bit(ctx.rook_from[right] as u32),
-        );
+        let (king_from, rook_from) = (ctx.king_from[right] as u32, ctx.rook_from[right] as u32);
+        let (kf, rf) = (bit(king_from), bit(rook_from));
         let (kt, rt) = (
             bit(ctx.king_to[right] as u32),
             bit(ctx.rook_to[right] as u32),
@@ -321,7 +329,7 @@ impl<S: Side> Visit for Recurse<'_, S> {
         c.colors[S::US] = c.colors[S::US] & !(kf | rf) | kt | rt;
         c.ep = NO_EP;
         c.castling &= !(3 << (2 * S::US));
-        self.descend(&c);
+        (self.child)(Move::castling(sq(king_from), sq(rook_from)), &c);
     }
 }
 
@@ -568,14 +576,12 @@ fn node<S: Side>(b: &Board, ctx: &Ctx, depth: u32) -> u64 {
         gen::<S, _>(b, ctx, &mut c);
         return c.0;
     }
-    let mut r = Recurse::<S> {
-        ctx,
-        depth,
-        total: 0,
-        side: std::marker::PhantomData,
-    };
-    gen::<S, _>(b, ctx, &mut r);
-    r.total
+    let mut total = 0;
+    let mut play = Play::<S, _>::new(ctx, |_, c: &Board| {
+        total += node::<S::Other>(c, ctx, depth - 1);
+    });
+    gen::<S, _>(b, ctx, &mut play);
+    total
 }
 
 /// Leaf count of `pos` to `depth` (at least 1).
@@ -590,3 +596,6 @@ pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
         Color::Black => node::<Black>(&b, &ctx, depth),
     }
 }
+
+#[cfg(test)]
+mod differential;
