@@ -14,7 +14,7 @@
 //!   summarises it and `outpost data-convert IN OUT` rewrites an old file in the packed layout
 //!   (the tools crate: `outpost_tools::datagen`, `outpost_tools::stats`, `outpost_tools::convert`).
 //! - `outpost wdl DATA [--scale network|hand-crafted] [--write FILE]` fits one of the two
-//!   `UCI_ShowWDL` models (one per evaluation) to them (see `outpost_tools::tune::wdl`).
+//!   `UCI_ShowWDL` models (one per evaluation) to them (see `outpost_tools::wdl`).
 //! - `outpost "position startpos" "go depth 12"`: each argument is a command, run in order,
 //!   each search finishing before the next argument; then the engine exits.
 //! - `--help`, `--version`.
@@ -48,14 +48,12 @@ Usage:
                   [--openings FILE] [--chess960 PERCENT] [--dfrc PERCENT] [--seed S]
                   [--hash MB] [--net builtin|FILE] [--format binary|text] [--out FILE]
                                 self-play training data: packed binary games for the network
-                                trainer (resumable; docs/nnue.md), or text for `tune`/`wdl`;
+                                trainer (resumable; docs/nnue.md), or text for `wdl`;
                                 --chess960 (default 15) percent of the games from Chess960
                                 starts, --dfrc (default 50) percent of those double FRC
   outpost data-stats FILE...    games, positions, results and a score histogram of datagen files
   outpost data-convert IN OUT   rewrite a datagen file of 32-byte records (before the packed
                                 layout) as a new packed file, checked record for record
-  outpost tune DATA [options]   fit the evaluation weights to game results (Texel tuning;
-                                `outpost tune --help` lists the options)
   outpost wdl DATA [--scale network|hand-crafted] [--validation F] [--limit N]
                 [--write eval/src/wdl.rs]
                                 fit the UCI_ShowWDL win/draw/loss model of one evaluation
@@ -95,10 +93,7 @@ pub fn run() -> i32 {
         }
         Some("data-stats") => return tool(outpost_tools::stats::run(&args[1..])),
         Some("data-convert") => return tool(outpost_tools::convert::run(&args[1..])),
-        Some("tune") => {
-            return tool(outpost_tools::tune::run(&args[1..]).map(|()| String::new()));
-        }
-        Some("wdl") => return tool(outpost_tools::tune::wdl::run(&args[1..])),
+        Some("wdl") => return tool(outpost_tools::wdl::run(&args[1..])),
         Some("perft") => return crate::perft_cli::run(&args[1..]),
         _ => args,
     };

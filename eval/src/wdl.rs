@@ -12,7 +12,7 @@
 //! by the evaluation the search uses ([`Scale`]). The coefficients are fitted by maximum
 //! likelihood to our own self-play games with that evaluation
 //! (`outpost wdl DATA --scale network|hand-crafted --write eval/src/wdl.rs`, see
-//! `outpost_tools::tune::wdl`), which rewrites that model's block between its `BEGIN WDL` and
+//! `outpost_tools::wdl`), which rewrites that model's block between its `BEGIN WDL` and
 //! `END WDL` markers below and nothing else. docs/results/wdl.md says which games.
 //!
 //! The same models set the scale of the centipawns a user is shown ([`Model::reported_cp`]):

@@ -1,5 +1,5 @@
 //! `outpost datagen`: training data from our own self-play, for the network trainer and the
-//! evaluation tuner.
+//! WDL fit.
 //!
 //! Worker threads each own a one-thread `ThreadPool` and play whole games at a fixed node count or
 //! depth. A game opens with a position from `--openings` (if given: FEN or EPD lines, or a PGN
@@ -14,8 +14,9 @@
 //! position with its white-view score, best move and flags, and leaves filtering to the
 //! trainer; it is appended and flushed game by game, and a rerun with the same `--out` plays
 //! only the games the file lacks. A file of the old wide layout is not appended to: datagen
-//! stops and says to convert it (`outpost data-convert`). The text format (`--format text`, for `outpost tune` and `outpost wdl`) writes
-//! `fen | score | result` lines of the quiet positions only, as the tuner expects.
+//! stops and says to convert it (`outpost data-convert`). The text format (`--format text`,
+//! for `outpost wdl`) writes `fen | score | result` lines of the quiet positions only, the ones
+//! the WDL fit reads.
 //!
 //! A share of the games (`--chess960 PERCENT`, 15 by default) starts from a Chess960 position
 //! instead, drawn uniformly from the 960 (`outpost_board::chess960`), and a share of those
@@ -76,7 +77,7 @@ pub const DFRC_PERCENT: u32 = 50;
 pub enum Format {
     /// Every searched position, game by game, in the packed layout ([`outpost_datafile::packed`]).
     Binary,
-    /// `fen | score | result` lines of quiet positions, for the evaluation tuner.
+    /// `fen | score | result` lines of quiet positions, for the WDL fit.
     Text,
 }
 
@@ -336,7 +337,7 @@ impl PlayedGame {
         self.block.header.number
     }
 
-    /// The `fen | score | result` lines of the quiet positions, as the tuner reads them.
+    /// The `fen | score | result` lines of the quiet positions, as the WDL fit reads them.
     pub fn text_lines(&self) -> Vec<String> {
         let label = format!("{:.1}", self.block.header.result.white_score());
         self.block
@@ -1020,7 +1021,7 @@ mod tests {
         bytes.extend_from_slice(&packed(&games[0])[..outpost_datafile::packed::HEADER_BYTES + 30]);
         std::fs::write(&bin, bytes).unwrap();
         let read = |p: &std::path::Path, limit| {
-            crate::tune::wdl::read_samples(p.to_str().unwrap(), limit).unwrap()
+            crate::wdl::read_samples(p.to_str().unwrap(), limit).unwrap()
         };
         let from_text = read(&txt, usize::MAX);
         assert!(from_text.len() > 10);

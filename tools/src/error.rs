@@ -12,7 +12,6 @@ use outpost_book::pgn::PgnError;
 use outpost_cli::CliError;
 use outpost_datafile::DataError;
 use outpost_eval::nnue::NetFileError;
-use outpost_eval::WeightsError;
 use std::fmt;
 use std::io;
 
@@ -57,8 +56,6 @@ pub enum ToolError {
     },
     /// datagen's `--openings` file cannot be used.
     Openings { path: String, error: OpeningsError },
-    /// `tune --write`: the weights source has no table to replace.
-    WeightsSource { path: String, error: WeightsError },
     /// `wdl --write`: the model source has no block to replace.
     WdlSource { path: String, error: SpliceError },
     /// datagen's `--net` file cannot be read or is not a network this build can use.
@@ -95,9 +92,6 @@ impl fmt::Display for ToolError {
                 write!(f, "{tool}: '{path}' holds no {wanted}")
             }
             ToolError::Openings { path, error } => write!(f, "datagen: openings '{path}': {error}"),
-            ToolError::WeightsSource { path, error } => {
-                write!(f, "tune: cannot splice '{path}' for --write: {error}")
-            }
             ToolError::WdlSource { path, error } => write!(f, "wdl: {path}: {error}"),
             ToolError::Network { path, error } => write!(f, "datagen: --net '{path}': {error}"),
             ToolError::Search(message) => write!(f, "datagen: {message}"),
@@ -114,7 +108,6 @@ impl std::error::Error for ToolError {
             ToolError::Data { error, .. } | ToolError::Append { error, .. } => Some(error),
             ToolError::Positions { error, .. } => Some(error),
             ToolError::Openings { error, .. } => Some(error),
-            ToolError::WeightsSource { error, .. } => Some(error),
             ToolError::WdlSource { error, .. } => Some(error),
             ToolError::Network { error, .. } => Some(error),
             ToolError::Convert(e) => Some(e),

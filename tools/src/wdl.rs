@@ -14,8 +14,8 @@
 //! log-loss before and after is reported on both parts; the coefficients are rounded before the
 //! "after" figures so they describe exactly what gets written.
 
-use super::data;
 use crate::error::{FileAction, SpliceError, ToolError};
+use crate::positions;
 use outpost_board::Color;
 use outpost_cli::{CliError, Flags};
 use outpost_datafile::{BlockLayout, GameReader, Record, MAGIC};
@@ -100,7 +100,7 @@ impl WdlSample {
     }
 
     /// From a white-view labelled position; `None` when the line had no score.
-    pub fn from_labelled(l: &data::Labelled) -> Option<WdlSample> {
+    pub fn from_labelled(l: &positions::Labelled) -> Option<WdlSample> {
         let score = l.score?;
         let white = l.position.side_to_move() == outpost_board::Color::White;
         let (cp, result) = if white {
@@ -388,7 +388,7 @@ fn is_binary(path: &str) -> Result<bool, ToolError> {
 /// The scored positions of `path` (text or binary), in file order, at most `limit` of them.
 pub(crate) fn read_samples(path: &str, limit: usize) -> Result<Vec<WdlSample>, ToolError> {
     if !is_binary(path)? {
-        let positions = data::read_file("wdl", path, limit)?;
+        let positions = positions::read_file("wdl", path, limit)?;
         return Ok(positions
             .iter()
             .filter_map(WdlSample::from_labelled)
@@ -536,13 +536,13 @@ mod tests {
     #[test]
     fn results_turn_to_the_side_to_move() {
         let line = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1 | 250 | 1.0";
-        let l = data::parse_line(line).unwrap().unwrap();
+        let l = positions::parse_line(line).unwrap().unwrap();
         let o = WdlSample::from_labelled(&l).unwrap();
         assert_eq!((o.v, o.win, o.draw, o.loss), (-250.0, 0.0, 0.0, 1.0));
         assert_eq!(o.x, material_x(1));
         let half = WdlSample::new(0.0, 0.75, 40);
         assert_eq!((half.win, half.draw, half.loss), (0.5, 0.5, 0.0));
-        let epd = data::parse_line("4k3/8/8/8/8/8/4P3/4K3 w - - [1.0]")
+        let epd = positions::parse_line("4k3/8/8/8/8/8/4P3/4K3 w - - [1.0]")
             .unwrap()
             .unwrap();
         assert!(WdlSample::from_labelled(&epd).is_none());
@@ -571,7 +571,7 @@ mod tests {
         );
         // The real model file carries both blocks exactly as the tool writes them (rustfmt's
         // layout), so a refit changes the numbers and nothing else.
-        let real = include_str!("../../../eval/src/wdl.rs");
+        let real = include_str!("../../eval/src/wdl.rs");
         for scale in Scale::ALL {
             assert_eq!(
                 splice(real, scale, scale.model()).unwrap(),

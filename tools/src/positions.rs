@@ -1,6 +1,7 @@
-//! Reading tuning positions: our `outpost datagen` lines (`fen | score | result`) and the common
-//! EPD forms `FEN [1.0]`, `FEN [1-0]` and `FEN c9 "1-0";`. Results and scores are from white's
-//! view; a result may be any number in 0..=1 (soft labels are fine).
+//! Reading a positions file, the text the WDL fit ([`crate::wdl`]) reads: our `outpost datagen`
+//! lines (`fen | score | result`) and the common EPD forms `FEN [1.0]`, `FEN [1-0]` and
+//! `FEN c9 "1-0";`, which carry no score and so give the fit nothing. Results and scores are
+//! from white's view; a result may be any number in 0..=1 (soft labels are fine).
 
 use crate::error::{FileAction, LabelError, LineError, ToolError};
 use outpost_board::Position;
