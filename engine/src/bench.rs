@@ -12,22 +12,17 @@ pub struct BenchReport {
     pub text: String,
 }
 
-/// `network`: the network in use (`UseNNUE`: the built-in one or `EvalFile`'s), or `None` for the
-/// hand-crafted evaluation; the signature is the node count with whichever evaluates.
-pub fn run(depth: Option<u32>, network: Option<Arc<Network>>) -> Result<BenchReport, BenchError> {
+/// `network`: the network in use (the built-in one or `EvalFile`'s); the signature is the node
+/// count with it.
+pub fn run(depth: Option<u32>, network: Arc<Network>) -> Result<BenchReport, BenchError> {
     let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
     let count = bench::POSITIONS.len();
-    let evaluation = if network.is_some() {
-        "network"
-    } else {
-        "hand-crafted"
-    };
     let result = bench::run_with(depth, 1, network, |i, fen, nodes| {
         log::info!("bench position {}/{count}: {fen}: {nodes} nodes", i + 1);
     })?;
     Ok(BenchReport {
         text: format!(
-            "Bench depth {depth}, {count} positions, {evaluation} evaluation: {} ms\nNodes searched: {}\nNodes/second: {}",
+            "Bench depth {depth}, {count} positions: {} ms\nNodes searched: {}\nNodes/second: {}",
             result.time_ms, result.nodes, result.nps
         ),
     })

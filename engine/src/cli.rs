@@ -13,8 +13,8 @@
 //! - `outpost datagen ...` writes self-play training data, `outpost data-stats FILE...`
 //!   summarises it and `outpost data-convert IN OUT` rewrites an old file in the packed layout
 //!   (the tools crate: `outpost_tools::datagen`, `outpost_tools::stats`, `outpost_tools::convert`).
-//! - `outpost wdl DATA [--scale network|hand-crafted] [--write FILE]` fits one of the two
-//!   `UCI_ShowWDL` models (one per evaluation) to them (see `outpost_tools::wdl`).
+//! - `outpost wdl DATA [--write FILE]` fits the `UCI_ShowWDL` model to them (see
+//!   `outpost_tools::wdl`).
 //! - `outpost "position startpos" "go depth 12"`: each argument is a command, run in order,
 //!   each search finishing before the next argument; then the engine exits.
 //! - `--help`, `--version`.
@@ -54,12 +54,10 @@ Usage:
   outpost data-stats FILE...    games, positions, results and a score histogram of datagen files
   outpost data-convert IN OUT   rewrite a datagen file of 32-byte records (before the packed
                                 layout) as a new packed file, checked record for record
-  outpost wdl DATA [--scale network|hand-crafted] [--validation F] [--limit N]
-                [--write eval/src/wdl.rs]
-                                fit the UCI_ShowWDL win/draw/loss model of one evaluation
-                                (default: network) to self-play data with it (text or binary
-                                datagen output); print the coefficient block (--write: splice
-                                it into FILE)
+  outpost wdl DATA [--validation F] [--limit N] [--write eval/src/wdl.rs]
+                                fit the UCI_ShowWDL win/draw/loss model to self-play data of
+                                the network (text or binary datagen output); print the
+                                coefficient block (--write: splice it into FILE)
   outpost COMMAND...            run each argument as a command, in order, then exit,
                                 e.g. outpost \"position startpos\" \"go depth 12\"
   outpost --help | --version

@@ -11,9 +11,7 @@
 
 use crate::errors::{DebugLogError, NetworkError, SettingError};
 use crate::game::Game;
-use crate::options::{
-    Action, Options, BOOK_FILE, DEBUG_LOG_FILE, EVAL_FILE, HASH, THREADS, USE_NNUE,
-};
+use crate::options::{Action, Options, BOOK_FILE, DEBUG_LOG_FILE, EVAL_FILE, HASH, THREADS};
 use crate::options::{
     BOOK_BEST_MOVE, BOOK_DEPTH, CHESS960, MOVE_OVERHEAD, MULTIPV, OWN_BOOK, SHOW_WDL, SYZYGY_PATH,
     SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT,
@@ -23,7 +21,6 @@ use crate::report::{Event, GuiReporter};
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use outpost_board::{CastleSide, Color, Move, Position, Square};
 use outpost_eval::nnue::{self, Network};
-use outpost_eval::wdl::Scale;
 use outpost_protocol::{Dialect, Features, Handshake, OptionSetting, Reply};
 use outpost_search::{SearchError, SearchLimits, SearchOptions, Skill, ThreadPool};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -61,7 +58,7 @@ pub struct Engine {
     pub game: Game,
     /// The opening book (`OwnBook`, `BookFile`...).
     book: outpost_book::BookPlayer,
-    /// The network `UseNNUE` evaluates with: `EvalFile`'s, or the built-in one.
+    /// The network the search evaluates with: `EvalFile`'s, or the built-in one.
     network: Arc<Network>,
     /// Its name in messages: the file's path, or the built-in file's name.
     network_name: String,
@@ -203,7 +200,7 @@ impl Engine {
             show,
             show_wdl: self.options.get(SHOW_WDL),
             material: outpost_eval::wdl::material(&position),
-            wdl_model: Scale::of(self.options.get(USE_NNUE)).model(),
+            wdl_model: &outpost_eval::wdl::NETWORK,
             #[cfg(feature = "syzygy")]
             tables: self.tables.clone(),
         });
@@ -214,7 +211,7 @@ impl Engine {
             tb_probe_limit: self.options.get(SYZYGY_PROBE_LIMIT) as u32,
             skill: crate::strength::rating(&self.options)
                 .map(|elo| Skill::new(elo, skill_seed(id))),
-            network: self.network_in_use(),
+            network: Arc::clone(&self.network),
         };
         let open_ended = limits.infinite || limits.ponder;
         log::debug!("search {id}: {limits:?}");
@@ -382,7 +379,6 @@ impl Engine {
                 let path = self.options.get(EVAL_FILE).to_string();
                 self.load_network(&path)?;
             }
-            Action::SelectEvaluation => self.out.note(self.evaluation_in_use()),
             Action::ReportStrength => self.out.note(crate::strength::describe(&self.options)),
             Action::OpenDebugLog => self.open_debug_log()?,
             #[cfg(feature = "tune")]
@@ -396,37 +392,29 @@ impl Engine {
         Ok(())
     }
 
-    /// `d`: the board, and both evaluations of it (in the evaluations' own units, which their
-    /// terms add up to), then the one in use as a search would report it.
+    /// `d`: the board, and the evaluation of it, in its own units and as a search would report
+    /// it.
     pub fn display(&self) {
         let pos = *self.game.position();
+        let stm = outpost_eval::evaluate_position(&self.network, &pos);
         let white = |stm: i32| f64::from(stm * pos.side_to_move().sign()) / 100.0;
-        let hand_crafted_stm = outpost_eval::Evaluator::new().evaluate(&pos);
-        let network_stm = self.network.evaluate_position(&pos);
-        let (hand_crafted, network) = (white(hand_crafted_stm), white(network_stm));
-        let (used, used_stm) = if self.options.get(USE_NNUE) {
-            ("network", network_stm)
-        } else {
-            ("hand-crafted", hand_crafted_stm)
-        };
         let mut text = pos.pretty();
         text.push_str(&format!(
-            "Evaluation (white side): hand-crafted {hand_crafted:+.2}, network {network:+.2} ({}); \
-             the search uses the {used} one, reported as {:+.2}\n",
+            "Evaluation (white side): {:+.2} (network {}), reported as {:+.2}\n",
+            white(stm),
             self.network_name,
-            white(self.reported_cp(&pos, used_stm))
+            white(self.reported_cp(&pos, stm))
         ));
         self.out.send(&Reply::Raw(text));
     }
 
-    /// The centipawns a search's report would show for the side-to-move score `stm` of the
-    /// evaluation in use at `pos` (`report::shown`: +100 is an even chance to win).
+    /// The centipawns a search's report would show for the side-to-move score `stm` at `pos`
+    /// (`report::shown`: +100 is an even chance to win).
     fn reported_cp(&self, pos: &Position, stm: i32) -> i32 {
-        let model = Scale::of(self.options.get(USE_NNUE)).model();
         match crate::report::shown(
             outpost_search::Score::Cp(stm),
             outpost_eval::wdl::material(pos),
-            model,
+            &outpost_eval::wdl::NETWORK,
         ) {
             outpost_search::Score::Cp(cp) => cp,
             // `shown` keeps a centipawn score in centipawns.
@@ -434,56 +422,25 @@ impl Engine {
         }
     }
 
-    /// `eval`: the hand-crafted terms, and the network's score.
+    /// `eval`: the network's score of the position (what a search evaluates it at), and the
+    /// same as a search reports it.
     pub fn eval_command(&self) {
         let pos = *self.game.position();
-        let mut text = outpost_eval::trace(&pos);
-        let stm = self.network.evaluate_position(&pos);
+        let stm = outpost_eval::evaluate_position(&self.network, &pos);
         let white = stm * pos.side_to_move().sign();
-        let used = if self.options.get(USE_NNUE) {
-            "the search uses it"
-        } else {
-            "UseNNUE is off: the search uses the hand-crafted evaluation"
-        };
-        text.push_str(&format!(
-            "\nNetwork evaluation ({}): {:+.2} (white side), {:+.2} (side to move); {used}\n",
+        let text = format!(
+            "Network: {}\n\
+             Evaluation: {:+.2} (white side), {:+.2} (side to move), in the network's centipawns\n\
+             As a search reports it (+1.00 = 50% to win at this material): {:+.2} (white side)\n",
             self.network_name,
             f64::from(white) / 100.0,
-            f64::from(stm) / 100.0
-        ));
-        // The terms above are in the evaluations' own units; a search reports rescaled ones.
-        let in_use = if self.options.get(USE_NNUE) {
-            stm
-        } else {
-            outpost_eval::Evaluator::new().evaluate(&pos)
-        };
-        text.push_str(&format!(
-            "As a search reports it (+1.00 = 50% to win at this material): {:+.2} (white side)\n",
-            f64::from(self.reported_cp(&pos, in_use) * pos.side_to_move().sign()) / 100.0
-        ));
+            f64::from(stm) / 100.0,
+            f64::from(self.reported_cp(&pos, stm) * pos.side_to_move().sign()) / 100.0
+        );
         self.out.send(&Reply::Raw(text));
     }
 
-    /// The network the search evaluates with: `None` when `UseNNUE` is off.
-    fn network_in_use(&self) -> Option<Arc<Network>> {
-        self.options
-            .get(USE_NNUE)
-            .then(|| Arc::clone(&self.network))
-    }
-
-    /// What the next search evaluates with, for the GUI.
-    fn evaluation_in_use(&self) -> String {
-        if self.options.get(USE_NNUE) {
-            format!("evaluation: network {}", self.network_name)
-        } else {
-            format!(
-                "evaluation: hand-crafted (network {} loaded, used when UseNNUE is on)",
-                self.network_name
-            )
-        }
-    }
-
-    /// `EvalFile`: the network in `path` is the one `UseNNUE` evaluates with from the next
+    /// `EvalFile`: the network in `path` is the one the search evaluates with from the next
     /// search on; an empty path means the built-in network. A file that cannot be used changes
     /// nothing.
     fn load_network(&mut self, path: &str) -> Result<(), NetworkError> {
@@ -499,7 +456,8 @@ impl Engine {
             self.network = Arc::new(net);
             self.network_name = format!("{path} ({} bytes)", nnue::NET_SIZE);
         }
-        self.out.note(self.evaluation_in_use());
+        self.out
+            .note(format!("evaluation: network {}", self.network_name));
         Ok(())
     }
 
@@ -617,7 +575,7 @@ impl Engine {
                 .error("cannot run bench while searching; stop first", "bench");
             return;
         }
-        match crate::bench::run(depth, self.network_in_use()) {
+        match crate::bench::run(depth, Arc::clone(&self.network)) {
             Ok(report) => self.out.send(&Reply::Raw(report.text)),
             Err(e) => self.out.error(e.to_string(), "bench"),
         }
@@ -696,7 +654,6 @@ mod tests {
         // Spot checks against what GUIs have always been shown.
         assert!(uci.contains(&"option name Hash type spin default 16 min 1 max 65536".into()));
         assert!(uci.contains(&"option name EvalFile type string default <empty>".into()));
-        assert!(uci.contains(&"option name UseNNUE type check default true".into()));
         assert!(cecp.contains(&"feature option=\"ClearHash -button\"".into()));
         assert!(cecp.contains(&"feature option=\"EvalFile -file\"".into()));
         assert!(!cecp.iter().any(|l| l.contains("UCI_Chess960")));

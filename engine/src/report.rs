@@ -13,10 +13,10 @@
 //!
 //! The centipawns shown (UCI `score cp`, the CECP thinking line's score) are normalised
 //! ([`shown`]): the search's internal score times 100 over the centre `a(material)` of the WDL
-//! model of the evaluation in use, at the root's material, so +100 is a 50% chance to win at
-//! any material. Mates keep `mate N`; tablebase results keep `cp +-(20000 - plies)`, which is
-//! a convention, not an evaluation, and an evaluation is never shown inside that band. Only the
-//! engine's output is rescaled: the search, datagen and bench keep internal units.
+//! model, at the root's material, so +100 is a 50% chance to win at any material. Mates keep
+//! `mate N`; tablebase results keep `cp +-(20000 - plies)`, which is a convention, not an
+//! evaluation, and an evaluation is never shown inside that band. Only the engine's output is
+//! rescaled: the search, datagen and bench keep internal units.
 //!
 //! With `UCI_ShowWDL` on, each UCI `info` line with a score (bounds included, as their score is
 //! still the best guess) carries `wdl W D L`: the same model at the root's material, read at
@@ -182,64 +182,59 @@ impl Reporter for GuiReporter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use outpost_eval::wdl::Scale;
+    use outpost_eval::wdl::NETWORK;
     use outpost_search::reporter::TB_CP;
 
     #[test]
     fn decided_scores_are_certain_and_others_use_the_model() {
-        for scale in Scale::ALL {
-            let m = scale.model();
-            assert_eq!(wdl(Score::Mate(3), 10, m), (1000, 0, 0));
-            assert_eq!(wdl(Score::Mate(-2), 10, m), (0, 0, 1000));
-            assert_eq!(wdl(Score::Mate(0), 10, m), (0, 0, 1000));
-            assert_eq!(wdl(Score::Cp(TB_CP - 7), 5, m), (1000, 0, 0));
-            assert_eq!(wdl(Score::Cp(-TB_CP + 7), 5, m), (0, 0, 1000));
-            for cp in [-300, -20, 0, 45, 300] {
-                assert_eq!(wdl(Score::Cp(cp), 40, m), m.wdl(cp, 40));
-            }
+        let m = &NETWORK;
+        assert_eq!(wdl(Score::Mate(3), 10, m), (1000, 0, 0));
+        assert_eq!(wdl(Score::Mate(-2), 10, m), (0, 0, 1000));
+        assert_eq!(wdl(Score::Mate(0), 10, m), (0, 0, 1000));
+        assert_eq!(wdl(Score::Cp(TB_CP - 7), 5, m), (1000, 0, 0));
+        assert_eq!(wdl(Score::Cp(-TB_CP + 7), 5, m), (0, 0, 1000));
+        for cp in [-300, -20, 0, 45, 300] {
+            assert_eq!(wdl(Score::Cp(cp), 40, m), m.wdl(cp, 40));
         }
     }
 
     #[test]
     fn shown_scores_are_rescaled_evaluations_and_kept_conventions() {
-        for scale in Scale::ALL {
-            let m = scale.model();
-            // Mates and tablebase results as the search reported them.
-            for kept in [
-                Score::Mate(3),
-                Score::Mate(-2),
-                Score::Mate(0),
-                Score::Cp(TB_CP),
-                Score::Cp(TB_CP - 7),
-                Score::Cp(TB_DECIDED_CP),
-                Score::Cp(-TB_CP + 7),
-                Score::Cp(-TB_DECIDED_CP),
-            ] {
-                assert_eq!(shown(kept, 20, m), kept, "{scale:?}");
-            }
-            for material in [4, 30, 78] {
-                // The internal score nearest the model's centre shows as +100 within one
-                // (a centre below 100 makes one internal centipawn show as more than one), and
-                // its mirror as the negation...
-                let a = m.even_cp(material).round() as i32;
-                let Score::Cp(centre) = shown(Score::Cp(a), material, m) else {
+        let m = &NETWORK;
+        // Mates and tablebase results as the search reported them.
+        for kept in [
+            Score::Mate(3),
+            Score::Mate(-2),
+            Score::Mate(0),
+            Score::Cp(TB_CP),
+            Score::Cp(TB_CP - 7),
+            Score::Cp(TB_DECIDED_CP),
+            Score::Cp(-TB_CP + 7),
+            Score::Cp(-TB_DECIDED_CP),
+        ] {
+            assert_eq!(shown(kept, 20, m), kept);
+        }
+        for material in [4, 30, 78] {
+            // The internal score nearest the model's centre shows as +100 within one
+            // (a centre below 100 makes one internal centipawn show as more than one), and
+            // its mirror as the negation...
+            let a = m.even_cp(material).round() as i32;
+            let Score::Cp(centre) = shown(Score::Cp(a), material, m) else {
+                panic!("an evaluation became a mate");
+            };
+            assert!((centre - 100).abs() <= 1, "{material}: {centre}");
+            assert_eq!(shown(Score::Cp(-a), material, m), Score::Cp(-centre));
+            assert_eq!(shown(Score::Cp(0), material, m), Score::Cp(0));
+            // ...and the largest evaluation stays below the tablebase band.
+            let big = TB_DECIDED_CP - 1;
+            for cp in [big, -big] {
+                let Score::Cp(s) = shown(Score::Cp(cp), material, m) else {
                     panic!("an evaluation became a mate");
                 };
-                assert!((centre - 100).abs() <= 1, "{scale:?} {material}: {centre}");
-                assert_eq!(shown(Score::Cp(-a), material, m), Score::Cp(-centre));
-                assert_eq!(shown(Score::Cp(0), material, m), Score::Cp(0));
-                // ...and the largest evaluation stays below the tablebase band.
-                let big = TB_DECIDED_CP - 1;
-                for cp in [big, -big] {
-                    let Score::Cp(s) = shown(Score::Cp(cp), material, m) else {
-                        panic!("an evaluation became a mate");
-                    };
-                    assert!(s.abs() < TB_DECIDED_CP && s.signum() == cp.signum(), "{s}");
-                }
+                assert!(s.abs() < TB_DECIDED_CP && s.signum() == cp.signum(), "{s}");
             }
         }
         // At less material the same internal score is a smaller advantage, so it shows lower.
-        let m = Scale::Network.model();
         assert!(m.even_cp(20) > m.even_cp(78));
         let at = |material| match shown(Score::Cp(150), material, m) {
             Score::Cp(cp) => cp,

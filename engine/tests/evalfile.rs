@@ -1,6 +1,6 @@
-//! `UseNNUE` and `EvalFile`: the built-in network or a file's is used by the search when
-//! `UseNNUE` is on; a missing, empty, truncated or random file is refused with a message and the
-//! engine keeps its network and keeps playing.
+//! `EvalFile`: the search evaluates with the built-in network or a file's; a missing, empty,
+//! truncated or random file is refused with a message and the engine keeps its network and keeps
+//! playing. `UseNNUE`, the switch to the retired hand-crafted evaluation, is no option any more.
 
 mod common;
 
@@ -41,19 +41,17 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
     let mut e = Engine::start();
     e.send("uci");
     e.expect("uciok", LONG);
-    // Whatever the default, each evaluation is chosen explicitly.
+    // A GUI that still offers the old switch is told there is none, and nothing changes.
+    let built_in = nodes(&mut e);
     e.send("setoption name UseNNUE value false");
-    let hand_crafted = nodes(&mut e);
-    e.send("setoption name UseNNUE value true");
     let (lines, _) = e.sync_uci();
     assert!(
         lines
             .iter()
-            .any(|l| l.contains(&format!("evaluation: network {EMBEDDED_NAME}"))),
+            .any(|l| l.starts_with("info string") && l.contains("no such option 'UseNNUE'")),
         "{lines:?}"
     );
-    let built_in = nodes(&mut e);
-    assert_ne!(built_in, hand_crafted, "the built-in network is not used");
+    assert_eq!(nodes(&mut e), built_in);
     for (path, says) in &bad {
         e.send(&format!("setoption name EvalFile value {path}"));
         let (lines, _) = e.sync_uci();
@@ -84,7 +82,7 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("Network evaluation") && l.contains("the search uses it")),
+            .any(|l| l.starts_with(&format!("Network: {good} ("))),
         "{lines:?}"
     );
     // A bad file now keeps the file's network.
@@ -94,17 +92,16 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
         .iter()
         .any(|l| l.contains(&format!("keeping network {good}"))));
     assert_eq!(nodes(&mut e), from_file);
-    // Back to the built-in network, then to the hand-crafted evaluation: the same trees.
+    // Back to the built-in network: the same trees.
     e.send("setoption name EvalFile value <empty>");
-    e.sync_uci();
-    assert_eq!(nodes(&mut e), built_in);
-    e.send("setoption name UseNNUE value false");
     let (lines, _) = e.sync_uci();
     assert!(
-        lines.iter().any(|l| l.contains("evaluation: hand-crafted")),
+        lines
+            .iter()
+            .any(|l| l.contains(&format!("evaluation: network {EMBEDDED_NAME}"))),
         "{lines:?}"
     );
-    assert_eq!(nodes(&mut e), hand_crafted);
+    assert_eq!(nodes(&mut e), built_in);
 }
 
 #[test]
@@ -115,21 +112,9 @@ fn xboard_option_loads_a_network() {
     e.send("protover 2");
     let features = e.until(LONG, |l| l == "feature done=1").join(" ");
     assert!(features.contains("option=\"EvalFile -file\""), "{features}");
-    assert!(
-        features.contains("option=\"UseNNUE -check 1\""),
-        "the network is the default: {features}"
-    );
-    e.send("option UseNNUE=0");
+    assert!(!features.contains("UseNNUE"), "{features}");
     e.send(&format!("option EvalFile={good}"));
     let (lines, _) = e.sync_xboard(1);
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.contains("evaluation: hand-crafted (network")),
-        "{lines:?}"
-    );
-    e.send("option UseNNUE=1");
-    let (lines, _) = e.sync_xboard(2);
     assert!(
         lines
             .iter()
@@ -137,7 +122,7 @@ fn xboard_option_loads_a_network() {
         "{lines:?}"
     );
     e.send("option EvalFile=/nonexistent");
-    let (lines, _) = e.sync_xboard(3);
+    let (lines, _) = e.sync_xboard(2);
     assert!(lines.iter().any(|l| l.starts_with("Error (")), "{lines:?}");
     e.send("new");
     e.send("sd 4");

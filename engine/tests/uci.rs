@@ -532,14 +532,28 @@ fn extensions_perft_d_eval() {
     assert!(lines.iter().any(|l| l.starts_with("Key: ")));
     let evaluation = e.expect("Evaluation", LONG);
     assert!(
-        evaluation.contains("hand-crafted") && evaluation.contains("network"),
+        evaluation.contains("network") && evaluation.contains("(built in)"),
         "{evaluation}"
     );
+    // `d` and `eval` agree on the score a search would report.
+    let reported = evaluation.split("reported as ").nth(1).unwrap().to_string();
     e.send("eval");
     e.send("isready");
     let lines = e.until(LONG, |l| l == "readyok");
-    assert!(lines.iter().any(|l| l.contains("Total")), "{lines:?}");
-    assert!(lines.len() > 10);
+    assert!(
+        lines.iter().any(|l| l.starts_with("Network: ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("Evaluation: ")),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("As a search reports it") && l.contains(&reported)),
+        "{reported}: {lines:?}"
+    );
 }
 
 /// `go perft N stats` from the current position: a header, a row per root move, the total row,

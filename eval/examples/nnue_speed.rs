@@ -6,13 +6,10 @@
 //! - update + evaluate: the accumulator derived from the previous position's, as the search
 //!   will do along a line (the `Changes` are computed in the timed loop too).
 //!
-//! The hand-crafted evaluation on the same positions is printed for comparison.
-//!
 //! `cargo run --release -p outpost-eval --example nnue_speed [positions] [rounds]`
 
 use outpost_board::{Color, Move, Position, Rng};
 use outpost_eval::nnue::{self, simd, Accumulator, Changes};
-use outpost_eval::Evaluator;
 use std::time::Instant;
 
 /// Random games of up to 80 plies (the material of positions a search mostly meets), each as
@@ -88,11 +85,6 @@ fn main() {
         positions.len(),
         simd::level().name()
     );
-
-    let mut hce = Evaluator::new();
-    measure("hand-crafted", positions.len(), rounds, || {
-        positions.iter().map(|p| hce.evaluate(p) as i64).sum()
-    });
 
     for level in simd::Level::ALL.into_iter().filter(|l| l.is_available()) {
         simd::set_level(level);

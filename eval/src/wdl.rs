@@ -7,28 +7,17 @@
 //! the time) and the width `b` both depend on the material, because the same advantage converts
 //! more surely with less wood on the board. Each is a cubic in `x = material / MATERIAL_MAX`.
 //!
-//! The scores of the network and of the hand-crafted evaluation are on different scales (the
-//! same +100 means a surer win from one than from the other), so each has its own model, chosen
-//! by the evaluation the search uses ([`Scale`]). The coefficients are fitted by maximum
-//! likelihood to our own self-play games with that evaluation
-//! (`outpost wdl DATA --scale network|hand-crafted --write eval/src/wdl.rs`, see
-//! `outpost_tools::wdl`), which rewrites that model's block between its `BEGIN WDL` and
-//! `END WDL` markers below and nothing else. docs/results/wdl.md says which games.
+//! The coefficients ([`NETWORK`]) are fitted by maximum likelihood to our own self-play games
+//! with the network (`outpost wdl DATA --write eval/src/wdl.rs`, see `outpost_tools::wdl`),
+//! which rewrites the block between the `BEGIN WDL` and `END WDL` markers below and nothing
+//! else; each new net gets its refit. docs/results/wdl.md says which games.
 //!
-//! The same models set the scale of the centipawns a user is shown ([`Model::reported_cp`]):
+//! The same model sets the scale of the centipawns a user is shown ([`Model::reported_cp`]):
 //! the internal score is divided by the centre `a(material)` and multiplied by 100, so a
 //! reported +100 is a 50% chance to win at any material, as Stockfish reports since 15.1. The
 //! search and the fit keep the internal units; only what is printed for a GUI is rescaled.
 
 use outpost_board::{PieceType, Position};
-
-// BEGIN WDL hand-crafted
-/// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.
-pub const HAND_CRAFTED: Model = Model {
-    a: [392.129, -1205.021, 1631.652, -736.870],
-    b: [88.194, -30.443, 33.414, 27.543],
-};
-// END WDL hand-crafted
 
 // BEGIN WDL network
 /// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.
@@ -37,42 +26,6 @@ pub const NETWORK: Model = Model {
     b: [127.862, -187.273, 539.114, -342.979],
 };
 // END WDL network
-
-/// Which evaluation's scores a model reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scale {
-    HandCrafted,
-    Network,
-}
-
-impl Scale {
-    pub const ALL: [Scale; 2] = [Scale::HandCrafted, Scale::Network];
-
-    /// The scale of the evaluation in use: `network` is whether the search uses the network.
-    pub fn of(network: bool) -> Scale {
-        if network {
-            Scale::Network
-        } else {
-            Scale::HandCrafted
-        }
-    }
-
-    /// The name in the model file's markers and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Scale::HandCrafted => "hand-crafted",
-            Scale::Network => "network",
-        }
-    }
-
-    /// The built-in model for this scale.
-    pub fn model(self) -> &'static Model {
-        match self {
-            Scale::HandCrafted => &HAND_CRAFTED,
-            Scale::Network => &NETWORK,
-        }
-    }
-}
 
 /// Material is clamped to this range before use: below it (a minor piece or a few pawns) the
 /// curves keep their value at the edge rather than trust a cubic where it bends most; above it
@@ -199,11 +152,8 @@ mod tests {
 
     #[test]
     fn per_mille_sums_to_1000_everywhere() {
-        for (material, scale) in [0, 4, 10, 30, 58, 78, 100]
-            .into_iter()
-            .flat_map(|m| Scale::ALL.map(|s| (m, s)))
-        {
-            let wdl = |cp, m| scale.model().wdl(cp, m);
+        for material in [0, 4, 10, 30, 58, 78, 100] {
+            let wdl = |cp, m| NETWORK.wdl(cp, m);
             for cp in (-3000..=3000).step_by(7) {
                 let (w, d, l) = wdl(cp, material);
                 assert_eq!(w + d + l, 1000, "cp {cp} material {material}");
@@ -215,11 +165,8 @@ mod tests {
 
     #[test]
     fn monotone_in_score_and_symmetric() {
-        for (material, scale) in [4, 20, 40, 60, 78]
-            .into_iter()
-            .flat_map(|m| Scale::ALL.map(|s| (m, s)))
-        {
-            let wdl = |cp, m| scale.model().wdl(cp, m);
+        for material in [4, 20, 40, 60, 78] {
+            let wdl = |cp, m| NETWORK.wdl(cp, m);
             let mut last = wdl(-2000, material);
             for cp in -1999..=2000 {
                 let now = wdl(cp, material);
@@ -239,46 +186,41 @@ mod tests {
 
     /// The reported scale: +100 reported is an even chance to win at every material, the
     /// curve in reported units has its centre at 100 (within one reported centipawn), and the
-    /// small scores a tablebase root shows (0, +-1) keep their values with the built-in models.
+    /// small scores a tablebase root shows (0, +-1) keep their values with the built-in model.
     #[test]
     fn reported_centipawns_put_an_even_win_at_100() {
-        for scale in Scale::ALL {
-            let m = scale.model();
-            for material in [0, 4, 12, 20, 30, 40, 50, 58, 66, 78, 90] {
-                let (a, b) = m.params(material_x(material));
-                for cp in -3000..=3000 {
-                    let shown = m.reported_cp(cp, material);
-                    assert_eq!(shown, -m.reported_cp(-cp, material), "symmetric");
-                    assert_eq!(shown.signum(), cp.signum(), "{scale:?} {material} {cp}");
-                    // Within rounding (or the one-centipawn floor) of the exact rescaling.
-                    let exact = REPORTED_EVEN_CP * f64::from(cp) / a;
-                    assert!((f64::from(shown) - exact).abs() <= 1.0, "{cp}: {shown}");
-                    if shown == 100 {
-                        let (w, _, _) = m.wdl(cp, material);
-                        // One reported centipawn spans a / 100 internal ones.
-                        let slack = 1000.0 * (a / 200.0) / (4.0 * b) + 1.0;
-                        assert!(
-                            (f64::from(w) - 500.0).abs() <= slack,
-                            "{scale:?} {material}: {w}"
-                        );
-                    }
+        let m = &NETWORK;
+        for material in [0, 4, 12, 20, 30, 40, 50, 58, 66, 78, 90] {
+            let (a, b) = m.params(material_x(material));
+            for cp in -3000..=3000 {
+                let shown = m.reported_cp(cp, material);
+                assert_eq!(shown, -m.reported_cp(-cp, material), "symmetric");
+                assert_eq!(shown.signum(), cp.signum(), "{material} {cp}");
+                // Within rounding (or the one-centipawn floor) of the exact rescaling.
+                let exact = REPORTED_EVEN_CP * f64::from(cp) / a;
+                assert!((f64::from(shown) - exact).abs() <= 1.0, "{cp}: {shown}");
+                if shown == 100 {
+                    let (w, _, _) = m.wdl(cp, material);
+                    // One reported centipawn spans a / 100 internal ones.
+                    let slack = 1000.0 * (a / 200.0) / (4.0 * b) + 1.0;
+                    assert!((f64::from(w) - 500.0).abs() <= slack, "{material}: {w}");
                 }
-                // With a centre below 100 one internal centipawn shows as more than one, so
-                // 100 itself may be skipped; the internal score nearest the centre still shows
-                // as 100 within one and is an even chance to win.
-                let centre = a.round() as i32;
-                let shown = m.reported_cp(centre, material);
-                assert!((shown - 100).abs() <= 1, "{scale:?} {material}: {shown}");
-                let (w, _, _) = m.wdl(centre, material);
-                let slack = 1000.0 * 0.5 / (4.0 * b) + 1.0;
-                assert!(
-                    (f64::from(w) - 500.0).abs() <= slack,
-                    "{scale:?} {material}: {w} at the centre"
-                );
-                assert_eq!(m.reported_cp(0, material), 0);
-                assert_eq!(m.reported_cp(1, material), 1, "{scale:?} {material}");
-                assert_eq!(m.reported_cp(-1, material), -1, "{scale:?} {material}");
             }
+            // With a centre below 100 one internal centipawn shows as more than one, so
+            // 100 itself may be skipped; the internal score nearest the centre still shows
+            // as 100 within one and is an even chance to win.
+            let centre = a.round() as i32;
+            let shown = m.reported_cp(centre, material);
+            assert!((shown - 100).abs() <= 1, "{material}: {shown}");
+            let (w, _, _) = m.wdl(centre, material);
+            let slack = 1000.0 * 0.5 / (4.0 * b) + 1.0;
+            assert!(
+                (f64::from(w) - 500.0).abs() <= slack,
+                "{material}: {w} at the centre"
+            );
+            assert_eq!(m.reported_cp(0, material), 0);
+            assert_eq!(m.reported_cp(1, material), 1, "{material}");
+            assert_eq!(m.reported_cp(-1, material), -1, "{material}");
         }
         // A centre floored at 1 cp scales by 100 and saturates instead of overflowing.
         let tiny = Model {
@@ -292,10 +234,8 @@ mod tests {
 
     #[test]
     fn big_advantages_win_and_bad_fits_stay_proper() {
-        for scale in Scale::ALL {
-            assert!(scale.model().wdl(1500, 30).0 > 900, "{scale:?}");
-            assert!(scale.model().wdl(-1500, 30).2 > 900, "{scale:?}");
-        }
+        assert!(NETWORK.wdl(1500, 30).0 > 900);
+        assert!(NETWORK.wdl(-1500, 30).2 > 900);
         // A curve that dips below zero is floored, never a negative draw share or a NaN.
         let bad = Model {
             a: [-50.0, 0.0, 0.0, 0.0],

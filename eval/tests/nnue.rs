@@ -3,8 +3,6 @@
 //! the matching error, the score equals an independent transcription of the spec's formula, and
 //! swapping colours keeps it.
 
-// Shared with the other test files; this one uses only some of the helpers.
-#[allow(dead_code)]
 mod common;
 
 use common::{colour_flipped, positions};

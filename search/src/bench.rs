@@ -14,7 +14,7 @@ use crate::reporter::NullReporter;
 use crate::score::MAX_DEPTH;
 use crate::thread_pool::{SearchError, ThreadPool};
 use outpost_board::{FenError, Position};
-use outpost_eval::nnue::Network;
+use outpost_eval::nnue::{self, Network};
 use std::fmt;
 use std::sync::Arc;
 use std::time::Instant;
@@ -120,13 +120,12 @@ pub struct BenchResult {
 }
 
 /// Searches every bench position to `depth` (in `1..=MAX_DEPTH`, else [`BenchError::Depth`])
-/// with `threads` threads (1 for the signature),
-/// evaluating with `network` if given, else with the hand-crafted evaluation;
-/// `progress` is called after each position with its index, FEN and node count.
+/// with `threads` threads (1 for the signature), evaluating with `network`; `progress` is called
+/// after each position with its index, FEN and node count.
 pub fn run_with(
     depth: u32,
     threads: usize,
-    network: Option<Arc<Network>>,
+    network: Arc<Network>,
     mut progress: impl FnMut(usize, &str, u64),
 ) -> Result<BenchResult, BenchError> {
     if !(1..=MAX_DEPTH as u32).contains(&depth) {
@@ -144,7 +143,7 @@ pub fn run_with(
             Vec::new(),
             SearchLimits::depth(depth as i32),
             SearchOptions {
-                network: network.clone(),
+                network: Arc::clone(&network),
                 ..SearchOptions::default()
             },
             Arc::new(NullReporter),
@@ -162,7 +161,7 @@ pub fn run_with(
     })
 }
 
-/// The standard bench: `DEFAULT_DEPTH`, one thread.
+/// The standard bench: `DEFAULT_DEPTH`, one thread, the built-in network.
 pub fn run() -> Result<BenchResult, BenchError> {
-    run_with(DEFAULT_DEPTH, 1, None, |_, _, _| {})
+    run_with(DEFAULT_DEPTH, 1, nnue::embedded(), |_, _, _| {})
 }

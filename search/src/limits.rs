@@ -4,7 +4,7 @@
 
 use crate::skill::Skill;
 use outpost_board::Move;
-use outpost_eval::nnue::Network;
+use outpost_eval::nnue::{self, Network};
 use std::sync::Arc;
 
 /// Limits of one search, with board moves in `searchmoves`: the shared
@@ -27,9 +27,8 @@ pub struct SearchOptions {
     /// Play below full strength (`UCI_LimitStrength`): a node budget and a chosen, not always
     /// best, move. The search then runs on the main thread only.
     pub skill: Option<Skill>,
-    /// The network to evaluate with (`EvalFile`, or the embedded one); `None`: the hand-crafted
-    /// evaluation.
-    pub network: Option<Arc<Network>>,
+    /// The network to evaluate with (`EvalFile`'s, or the one built into the binary).
+    pub network: Arc<Network>,
 }
 
 impl SearchOptions {
@@ -51,7 +50,7 @@ impl Default for SearchOptions {
             tb_probe_depth: Self::DEFAULT_TB_PROBE_DEPTH,
             tb_probe_limit: Self::DEFAULT_TB_PROBE_LIMIT,
             skill: None,
-            network: None,
+            network: nnue::embedded(),
         }
     }
 }

@@ -363,7 +363,7 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
     let mut memory = Box::new(WorkerMemory {
         history: History::new(),
         correction: Correction::new(),
-        eval: Evaluator::new(),
+        eval: Evaluator::default(),
         epoch: 0,
     });
     loop {
@@ -395,7 +395,6 @@ fn thread_main(id: usize, shared: &Shared, td: &ThreadData) {
         if epoch != memory.epoch {
             memory.history.clear();
             memory.correction.clear();
-            memory.eval.clear();
             memory.epoch = epoch;
         }
         let tt = shared.tt.read();

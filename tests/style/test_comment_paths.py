@@ -90,7 +90,7 @@ class CommentPaths(unittest.TestCase):
 
     def test_a_command_output_and_a_url_are_not_required_to_exist(self):
         self.files["docs/c.md"] = (
-            "outpost tune data.txt --out w" + RS + "\n"
+            "outpost datagen --out w" + RS + "\n"
             "https://github.com/official-stockfish/Stockfish/blob/master/src/search" + RS + "\n"
         )
         _, result = self.check(self.files)

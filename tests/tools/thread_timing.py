@@ -10,7 +10,7 @@ For each thread count N:
 and once for CECP: `cores 99999` (clamped to 1024), then `new`, `st 0.3`, `go`: time to `move`.
 With `--stop-reps R`, also per thread count: `go infinite` from each position, `stop` after a
 random 50 to 500 ms, and the time from sending `stop` to reading `bestmove` (issue 18 wants it
-under 10 ms). `--set Name=Value` (repeatable) sets options first, e.g. `--set UseNNUE=true`.
+under 10 ms). `--set Name=Value` (repeatable) sets options first, e.g. `--set Hash=256`.
 
 Prints min / median / max in milliseconds. Standard library only.
 

@@ -97,8 +97,8 @@ pub struct Config {
     pub dfrc_percent: u32,
     pub seed: u64,
     pub hash_mb: usize,
-    /// The network the searches evaluate with (`--net`); `None`: the hand-crafted evaluation.
-    pub network: Option<Arc<Network>>,
+    /// The network the searches evaluate with (`--net`; the built-in one by default).
+    pub network: Arc<Network>,
     pub format: Format,
     pub out: String,
 }
@@ -116,7 +116,7 @@ impl Default for Config {
             dfrc_percent: DFRC_PERCENT,
             seed: 1,
             hash_mb: 4,
-            network: None,
+            network: nnue::embedded(),
             format: Format::Binary,
             out: "datagen.bin".to_string(),
         }
@@ -219,7 +219,7 @@ impl Config {
                 "--hash" => c.hash_mb = f.value("megabytes")?,
                 "--net" => {
                     let path = f.text()?;
-                    c.network = Some(read_network(&path)?);
+                    c.network = read_network(&path)?;
                 }
                 "--openings" => {
                     let path = f.text()?;
@@ -548,7 +548,7 @@ fn think(search: &ThreadPool, pos: &Position, history: &[u64], config: &Config) 
         history.to_vec(),
         config.limits(),
         SearchOptions {
-            network: config.network.clone(),
+            network: Arc::clone(&config.network),
             ..SearchOptions::default()
         },
         capture.clone(),
@@ -954,14 +954,20 @@ mod tests {
             }
             bytes.extend(g.block.to_packed_bytes().unwrap());
         }
-        // Datagen's games need no escaped entry: 4 bytes a position after the first board.
-        let positions: usize = games.iter().map(|g| g.block.records.len()).sum();
+        // 4 bytes a position after the first board; datagen's entries escape only when the
+        // search gave no exact score (flag 3 on a score of 0, `data/packed.rs`), and then
+        // carry 4 bytes more: the score, the tag and the flags.
+        let records = || games.iter().flat_map(|g| &g.block.records);
+        let positions = records().count();
+        let escaped = records()
+            .filter(|r| r.flags & Record::FLAG_EXTREME != 0 && r.score == 0)
+            .count();
         let boards: usize = games
             .iter()
             .map(|g| 8 + (g.block.records[0].occupancy.count_ones() as usize).div_ceil(2))
             .sum();
         let headers = games.len() * outpost_datafile::packed::HEADER_BYTES;
-        assert_eq!(bytes.len(), headers + boards + 4 * positions);
+        assert_eq!(bytes.len(), headers + boards + 4 * positions + 4 * escaped);
         let mut reader = outpost_datafile::GameReader::new(&bytes[..]);
         for g in &games {
             assert_eq!(reader.next_game().unwrap().as_ref(), Some(&g.block));
@@ -970,22 +976,26 @@ mod tests {
         assert_eq!(reader.layout(), Some(outpost_datafile::BlockLayout::Packed));
     }
 
-    /// `--net`: the built-in network plays other games than the hand-crafted evaluation (the
-    /// search evaluates with it), reproducibly; a file that is not a network is refused.
+    /// `--net`: the built-in network is the default, and a net file plays other games than it
+    /// (the search evaluates with the file's), reproducibly; a file that is not a network is
+    /// refused.
     #[test]
     fn a_network_plays_its_own_games() {
-        let hand_crafted = Config {
-            games: 1,
-            nodes: Some(300),
-            ..Config::default()
-        };
-        let net = Config::parse(&args("--games 1 --nodes 300 --net builtin")).unwrap();
-        assert!(net.network.is_some());
-        let games = collect(&net, &HashSet::new());
-        assert_eq!(games, collect(&net, &HashSet::new()));
-        assert_ne!(games, collect(&hand_crafted, &HashSet::new()));
+        let built_in = Config::parse(&args("--games 1 --nodes 300 --net builtin")).unwrap();
+        let default = Config::parse(&args("--games 1 --nodes 300")).unwrap();
+        assert!(Arc::ptr_eq(&built_in.network, &default.network));
         let dir = std::env::temp_dir().join(format!("outpost-datagen-net-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("random.nnue");
+        std::fs::write(&file, Network::random(7).to_bytes()).unwrap();
+        let net = Config::parse(&args(&format!(
+            "--games 1 --nodes 300 --net {}",
+            file.display()
+        )))
+        .unwrap();
+        let games = collect(&net, &HashSet::new());
+        assert_eq!(games, collect(&net, &HashSet::new()));
+        assert_ne!(games, collect(&built_in, &HashSet::new()));
         let junk = dir.join("junk.nnue");
         std::fs::write(&junk, b"not a network").unwrap();
         let refused = |path: &std::path::Path| {

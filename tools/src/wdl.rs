@@ -20,30 +20,17 @@ use outpost_board::Color;
 use outpost_cli::{CliError, Flags};
 use outpost_datafile::{BlockLayout, GameReader, Record, MAGIC};
 use outpost_eval::wdl::{
-    cubic, material, material_x, piece_material, win_chance, Model, Scale, MATERIAL_MAX,
-    MATERIAL_MIN,
+    cubic, material, material_x, piece_material, win_chance, Model, MATERIAL_MAX, MATERIAL_MIN,
+    NETWORK,
 };
 use std::io::Read;
 use std::path::Path;
 
-const USAGE: &str = "usage: outpost wdl DATA [--scale network|hand-crafted] \
+const USAGE: &str = "usage: outpost wdl DATA \
 [--validation FRACTION] [--limit N] [--write eval/src/wdl.rs]";
 
-/// The lines around `scale`'s block in the model source.
-fn markers(scale: Scale) -> (&'static str, &'static str) {
-    match scale {
-        Scale::HandCrafted => ("// BEGIN WDL hand-crafted", "// END WDL hand-crafted"),
-        Scale::Network => ("// BEGIN WDL network", "// END WDL network"),
-    }
-}
-
-/// The constant holding `scale`'s model.
-fn constant(scale: Scale) -> &'static str {
-    match scale {
-        Scale::HandCrafted => "HAND_CRAFTED",
-        Scale::Network => "NETWORK",
-    }
-}
+/// The lines around the model's block in its source.
+const MARKERS: (&str, &str) = ("// BEGIN WDL network", "// END WDL network");
 
 /// Probabilities are kept above this inside logarithms, so one surprising game costs a lot but
 /// never infinity.
@@ -291,28 +278,27 @@ pub fn rounded(model: &Model) -> Model {
 }
 
 /// The coefficient block of `eval/src/wdl.rs`, markers included.
-pub fn block(scale: Scale, model: &Model) -> String {
+pub fn block(model: &Model) -> String {
     let list = |c: &[f64; 4]| {
         c.iter()
             .map(|v| format!("{v:.prec$}", prec = DECIMALS as usize))
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let (begin, end) = markers(scale);
+    let (begin, end) = MARKERS;
     format!(
         "{begin}\n\
          /// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.\n\
-         pub const {}: Model = Model {{\n    a: [{}],\n    b: [{}],\n}};\n\
+         pub const NETWORK: Model = Model {{\n    a: [{}],\n    b: [{}],\n}};\n\
          {end}",
-        constant(scale),
         list(&model.a),
         list(&model.b)
     )
 }
 
-/// `source` (the text of `eval/src/wdl.rs`) with `scale`'s block replaced by `model`.
-pub fn splice(source: &str, scale: Scale, model: &Model) -> Result<String, SpliceError> {
-    let (begin, end) = markers(scale);
+/// `source` (the text of `eval/src/wdl.rs`) with the model's block replaced by `model`.
+pub fn splice(source: &str, model: &Model) -> Result<String, SpliceError> {
+    let (begin, end) = MARKERS;
     let start = source.find(begin).ok_or(SpliceError::NoBegin(begin))?;
     let stop = source[start..]
         .find(end)
@@ -321,7 +307,7 @@ pub fn splice(source: &str, scale: Scale, model: &Model) -> Result<String, Splic
     Ok(format!(
         "{}{}{}",
         &source[..start],
-        block(scale, model),
+        block(model),
         &source[stop..]
     ))
 }
@@ -330,8 +316,6 @@ pub fn splice(source: &str, scale: Scale, model: &Model) -> Result<String, Splic
 #[derive(Clone, Debug, PartialEq)]
 pub struct WdlOptions {
     pub data: String,
-    /// Whose scores the data holds, so which model to start from and rewrite.
-    pub scale: Scale,
     pub validation: f64,
     pub limit: usize,
     pub write: Option<String>,
@@ -341,7 +325,6 @@ impl WdlOptions {
     pub fn parse(args: &[String]) -> Result<WdlOptions, CliError> {
         let mut o = WdlOptions {
             data: String::new(),
-            scale: Scale::Network,
             validation: 0.1,
             limit: usize::MAX,
             write: None,
@@ -353,17 +336,6 @@ impl WdlOptions {
                     o.validation = f.value_in("a fraction in 0..1", |v| (0.0..1.0).contains(v))?
                 }
                 "--limit" => o.limit = f.value("a count")?,
-                "--scale" => {
-                    let name = f.text()?;
-                    o.scale = Scale::ALL
-                        .into_iter()
-                        .find(|s| s.name() == name)
-                        .ok_or_else(|| {
-                            f.invalid(format!(
-                                "--scale takes network or hand-crafted, not '{name}'"
-                            ))
-                        })?;
-                }
                 "--write" => o.write = Some(f.text()?),
                 _ => return Err(f.unexpected(flag)),
             }
@@ -428,7 +400,7 @@ pub fn run(args: &[String]) -> Result<String, ToolError> {
         train.len(),
         held.len()
     );
-    let before = *o.scale.model();
+    let before = NETWORK;
     let fitted = rounded(&fit(&before, train, |i, l| {
         eprintln!("wdl: iteration {i}: log-loss {l:.6}");
     }));
@@ -446,11 +418,11 @@ pub fn run(args: &[String]) -> Result<String, ToolError> {
         let (w, d, l) = fitted.wdl(100, m);
         eprintln!("wdl: {m:>8}  {a:>8.1}  {b:>7.1}  {w} {d} {l}");
     }
-    let block = block(o.scale, &fitted);
+    let block = block(&fitted);
     if let Some(path) = &o.write {
         let source = std::fs::read_to_string(path)
             .map_err(|e| ToolError::file("wdl", FileAction::Read, path, e))?;
-        let new = splice(&source, o.scale, &fitted).map_err(|error| ToolError::WdlSource {
+        let new = splice(&source, &fitted).map_err(|error| ToolError::WdlSource {
             path: path.clone(),
             error,
         })?;
@@ -550,38 +522,29 @@ mod tests {
 
     #[test]
     fn the_block_splices_and_reads_back() {
-        let (begin, end) = markers(Scale::Network);
-        let other = "// BEGIN WDL hand-crafted\nkept\n// END WDL hand-crafted\n";
+        let (begin, end) = MARKERS;
+        let other = "// BEGIN WDL other\nkept\n// END WDL other\n";
         let source = format!("//! x\n{other}{begin}\nold\n{end}\nrest\n");
         let model = rounded(&TRUTH);
-        let new = splice(&source, Scale::Network, &model).unwrap();
+        let new = splice(&source, &model).unwrap();
         assert!(new.starts_with(&format!("//! x\n{other}{begin}\n")));
         assert!(new.ends_with(&format!("{end}\nrest\n")));
         assert!(new.contains(
             "pub const NETWORK: Model = Model {\n    a: [60.000, 250.000, -120.000, 40.000],"
         ));
-        assert!(splice(&new, Scale::Network, &model).unwrap() == new);
+        assert!(splice(&new, &model).unwrap() == new);
         assert_eq!(
-            splice("no markers", Scale::Network, &model),
+            splice("no markers", &model),
             Err(SpliceError::NoBegin(begin))
         );
         assert_eq!(
-            splice(&format!("x\n{begin}\ny\n"), Scale::Network, &model),
+            splice(&format!("x\n{begin}\ny\n"), &model),
             Err(SpliceError::NoEnd { begin, end })
         );
-        // The real model file carries both blocks exactly as the tool writes them (rustfmt's
+        // The real model file carries the block exactly as the tool writes it (rustfmt's
         // layout), so a refit changes the numbers and nothing else.
         let real = include_str!("../../eval/src/wdl.rs");
-        for scale in Scale::ALL {
-            assert_eq!(
-                splice(real, scale, scale.model()).unwrap(),
-                real,
-                "{scale:?}"
-            );
-            // The markers carry the name `--scale` takes.
-            let (begin, end) = markers(scale);
-            assert!(begin.ends_with(scale.name()) && end.ends_with(scale.name()));
-        }
+        assert_eq!(splice(real, &NETWORK).unwrap(), real);
     }
 
     #[test]
@@ -589,10 +552,8 @@ mod tests {
         let args = |s: &str| s.split_whitespace().map(String::from).collect::<Vec<_>>();
         let o = WdlOptions::parse(&args("d.txt --write eval/src/wdl.rs --validation 0.2")).unwrap();
         assert_eq!(o.write.as_deref(), Some("eval/src/wdl.rs"));
-        assert_eq!(o.scale, Scale::Network);
-        let hce = WdlOptions::parse(&args("d.bin --scale hand-crafted")).unwrap();
-        assert_eq!(hce.scale, Scale::HandCrafted);
-        assert!(WdlOptions::parse(&args("d.bin --scale nnue")).is_err());
+        // The hand-crafted evaluation's model went with it.
+        assert!(WdlOptions::parse(&args("d.bin --scale hand-crafted")).is_err());
         assert_eq!((o.data.as_str(), o.validation), ("d.txt", 0.2));
         assert!(WdlOptions::parse(&args("")).is_err());
         assert!(WdlOptions::parse(&args("d.txt --write")).is_err());

@@ -40,8 +40,6 @@ pub enum Action {
     RebuildOracle,
     /// Read the network in this file (empty: the built-in one).
     LoadNetwork,
-    /// Evaluate with the network or the hand-crafted terms (`UseNNUE`).
-    SelectEvaluation,
     /// Tell the GUI the strength the next search plays at (`Skill Level`).
     ReportStrength,
     /// Close the debug log in use and open this file (empty: none).

@@ -16,11 +16,6 @@ use outpost_search::{SearchOptions, MAX_HASH_MB};
 /// Whether the Syzygy options are part of this build.
 const SYZYGY: bool = cfg!(feature = "syzygy");
 
-/// `UseNNUE`'s default: the network evaluates only once it has beaten the hand-crafted
-/// evaluation in a match (docs/results/sprt.md): net 2 did, so it is on; off, the hand-crafted
-/// evaluation stays available for comparison and tuning.
-const NETWORK_BY_DEFAULT: bool = true;
-
 /// Declares each row as a typed constant and lists them all, in order, in [`builtin`]: a row
 /// cannot be declared without being offered.
 macro_rules! table {
@@ -73,12 +68,9 @@ table! {
         .help("always the book's most played move, not a weighted random one");
     BOOK_DEPTH: Spin = OptionDef::spin("BookDepth", BOOK_DEPTH_DEFAULT as i64, 1, BOOK_DEPTH_MAX as i64)
         .help("leave the book after this many moves of the game");
-    USE_NNUE: Check = OptionDef::check("UseNNUE", NETWORK_BY_DEFAULT)
-        .acts(Action::SelectEvaluation)
-        .help("evaluate with the network (EvalFile's, or the built-in one); off: the hand-crafted evaluation");
     EVAL_FILE: Text = OptionDef::file("EvalFile")
         .acts(Action::LoadNetwork)
-        .help("a network file for UseNNUE; empty: the built-in network");
+        .help("a network file to evaluate with; empty: the built-in network");
     SYZYGY_PATH: Text = OptionDef::path("SyzygyPath")
         .acts(Action::LoadTablebases)
         .only_if(SYZYGY)

@@ -1,4 +1,4 @@
-//! Shared helpers for the evaluation tests: deterministic random positions and FEN flips.
+//! Helpers for the network's tests: deterministic random positions and the colour flip.
 
 use outpost_board::{Position, Rng, STARTPOS_FEN};
 
@@ -77,32 +77,4 @@ pub fn colour_flipped(pos: &Position) -> Position {
         f[5]
     );
     Position::from_fen(&flipped).unwrap_or_else(|e| panic!("{flipped}: {e}"))
-}
-
-/// The same position without castling rights.
-pub fn without_castling(pos: &Position) -> Position {
-    let fen = pos.to_fen();
-    let mut f: Vec<&str> = fen.split_whitespace().collect();
-    f[2] = "-";
-    Position::from_fen(&f.join(" ")).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The same position mirrored a-file to h-file, castling rights dropped: castling itself is not
-/// symmetric between the wings (the king goes to the g-file or the c-file), and the shelter term
-/// looks at where castling would take the king.
-pub fn mirrored(pos: &Position) -> Position {
-    let fen = pos.to_fen();
-    let f: Vec<&str> = fen.split_whitespace().collect();
-    let placement: Vec<String> = f[0]
-        .split('/')
-        .map(|rank| rank.chars().rev().collect())
-        .collect();
-    let ep = if f[3] == "-" {
-        "-".to_string()
-    } else {
-        let b = f[3].as_bytes();
-        format!("{}{}", (b'a' + b'h' - b[0]) as char, b[1] as char)
-    };
-    let mirrored = format!("{} {} - {ep} {} {}", placement.join("/"), f[1], f[4], f[5]);
-    Position::from_fen(&mirrored).unwrap_or_else(|e| panic!("{mirrored}: {e}"))
 }
