@@ -955,7 +955,7 @@ mod tests {
             bytes.extend(g.block.to_packed_bytes().unwrap());
         }
         // 4 bytes a position after the first board; datagen's entries escape only when the
-        // search gave no exact score (flag 3 on a score of 0, `data/packed.rs`), and then
+        // search gave no exact score (flag 3 on a score of 0, `datafile/src/packed.rs`), and then
         // carry 4 bytes more: the score, the tag and the flags.
         let records = || games.iter().flat_map(|g| &g.block.records);
         let positions = records().count();
