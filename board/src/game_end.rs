@@ -7,8 +7,9 @@ use outpost_types::GameResult;
 use std::fmt;
 
 /// The half-move clock at which the fifty-move rule ends the game: fifty moves of each side
-/// without a capture or a pawn move.
-const FIFTY_MOVE_PLIES: u16 = 100;
+/// without a capture or a pawn move. Public for the other readers of the rule: the search's
+/// draw step and the tablebases' cursed wins.
+pub const FIFTY_MOVE_PLIES: u16 = 100;
 
 /// How many times a position must have stood before for the current one to end the game: a
 /// threefold repetition is the third time the position stands.

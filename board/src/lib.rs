@@ -32,7 +32,7 @@ pub mod zobrist;
 pub use bitboard::{BitIter, Bitboard};
 pub use color::Color;
 pub use fen::{write_placement, FenError, STARTPOS_FEN};
-pub use game_end::GameEnd;
+pub use game_end::{GameEnd, FIFTY_MOVE_PLIES};
 pub use movegen::GenKind;
 pub use moves::{Move, MoveKind, MoveList, UciMove, MAX_MOVES};
 pub use notation::MoveError;

@@ -14,6 +14,7 @@ mod common;
 use common::read_data;
 use outpost_board::{
     Bitboard, Color, GenKind, Move, MoveKind, MoveList, PieceType, Position, Rng, Square,
+    FIFTY_MOVE_PLIES,
 };
 
 /// Random 16-bit moves tried against `is_legal` in every position.
@@ -363,7 +364,7 @@ fn play_games(games: usize, chess960: bool, seed: u64) -> Coverage {
         for ply in 0..plies {
             check_position(&pos, &prev, chess960, &mut rng, ply, &mut cov);
             let moves = pos.legal_moves();
-            if moves.is_empty() || pos.halfmove_clock() >= 100 {
+            if moves.is_empty() || pos.halfmove_clock() >= FIFTY_MOVE_PLIES {
                 break;
             }
             let m = pick(&pos, &moves, &mut rng);

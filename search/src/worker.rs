@@ -15,7 +15,7 @@ use crate::root::{RootMove, RootMoves, RootTables};
 use crate::score::*;
 use crate::shared::{Job, Shared, ThreadData};
 use crate::transposition::TranspositionTable;
-use outpost_board::{Move, PieceType, Position};
+use outpost_board::{Move, PieceType, Position, FIFTY_MOVE_PLIES};
 use outpost_eval::nnue::Changes;
 use outpost_eval::Evaluator;
 
@@ -298,7 +298,9 @@ impl<'a> Worker<'a> {
     /// Draw by repetition, fifty moves (unless it is mate) or insufficient material.
     #[inline]
     pub(crate) fn is_draw(&self, ply: usize) -> bool {
-        if self.pos.halfmove_clock() >= 100 && (!self.pos.in_check() || self.pos.has_legal_move()) {
+        if self.pos.halfmove_clock() >= FIFTY_MOVE_PLIES
+            && (!self.pos.in_check() || self.pos.has_legal_move())
+        {
             return true;
         }
         self.is_repetition(ply) || self.pos.is_insufficient_material()

@@ -12,7 +12,7 @@
 
 use crate::types::{Dtz, RootRank};
 use crate::Tablebases;
-use outpost_board::{Move, Position};
+use outpost_board::{Move, Position, FIFTY_MOVE_PLIES};
 use outpost_types::Wdl;
 use std::cmp::Reverse;
 
@@ -101,12 +101,13 @@ pub fn keep_best(ranked: &[(Move, RootRank)], repeated: bool) -> Vec<(Move, Root
 /// The result of a root move with root distance `dtz`, given the root's half-move clock.
 fn classify(dtz: Dtz, rounded: bool, clock: i32, fifty_move_rule: bool) -> Wdl {
     let plies = dtz.0.abs();
+    let limit = i32::from(FIFTY_MOVE_PLIES);
     match dtz.0.signum() {
         0 => Wdl::Draw,
         // A rounded distance may be one ply longer; a win must not be promised on that ply.
-        1 if !fifty_move_rule || plies + i32::from(rounded) + clock <= 100 => Wdl::Win,
+        1 if !fifty_move_rule || plies + i32::from(rounded) + clock <= limit => Wdl::Win,
         1 => Wdl::CursedWin,
-        _ if !fifty_move_rule || plies + clock <= 100 => Wdl::Loss,
+        _ if !fifty_move_rule || plies + clock <= limit => Wdl::Loss,
         _ => Wdl::BlessedLoss,
     }
 }
