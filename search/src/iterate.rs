@@ -12,6 +12,17 @@ use crate::worker::Worker;
 use outpost_board::Move;
 use std::sync::atomic::Ordering;
 
+/// The largest previous score (in size) that still widens the first aspiration window
+/// (`asp_score_divisor`): a score far from equal moves more from one depth to the next, but
+/// past twenty pawns the game is decided and a larger score says nothing more about how much
+/// it will move, so the window stops growing (at `2_000 / asp_score_divisor`, 50 cp by default).
+const ASP_SCORE_CAP: i32 = 2_000;
+
+/// The half width past which a failing window is given up for the full one: a score that has
+/// moved ten pawns from its guess is no guess, and widening by half again and again would take
+/// several more searches of the same depth to reach a mate score.
+const ASP_FULL_WINDOW_AFTER: i32 = 1_000;
+
 impl Worker<'_> {
     /// Iterative deepening until a limit or `stop`; the deepest completed depth is
     /// `completed_depth`, published with its line for the final choice.
@@ -100,7 +111,7 @@ impl Worker<'_> {
     /// Searches one root line with a window around its previous score, widening on failure.
     pub(crate) fn aspiration(&mut self, depth: i32) {
         let prev = self.root.moves[self.root.pv_idx].prev_score;
-        let mut delta = asp_delta() + prev.abs().min(2_000) / asp_score_divisor();
+        let mut delta = asp_delta() + prev.abs().min(ASP_SCORE_CAP) / asp_score_divisor();
         let (mut alpha, mut beta) =
             if depth >= asp_min_depth() && !is_decisive(prev) && prev > -INFINITE {
                 ((prev - delta).max(-INFINITE), (prev + delta).min(INFINITE))
@@ -129,7 +140,7 @@ impl Worker<'_> {
                 return;
             }
             delta += delta / 2;
-            if delta > 1_000 {
+            if delta > ASP_FULL_WINDOW_AFTER {
                 alpha = -INFINITE;
                 beta = INFINITE;
             }

@@ -115,7 +115,7 @@ params! {
     asp_min_depth: 4, 1..=10, step 1;
     /// The first aspiration window's half width in centipawns...
     asp_delta: 12, 4..=50, step 2;
-    /// ...plus the previous score's size (up to 2000) divided by this.
+    /// ...plus the previous score's size (up to `ASP_SCORE_CAP` of `iterate.rs`) divided by this.
     asp_score_divisor: 40, 10..=200, step 8;
     /// `Step [reverse futility]`: reverse futility pruning up to this depth...
     rfp_max_depth: 8, 2..=15, step 1;
