@@ -12,7 +12,18 @@ use crate::worker::Worker;
 use outpost_board::Move;
 use std::sync::atomic::Ordering;
 
+/// How long a search runs before the main thread shows its progress (failed aspiration windows,
+/// the move being searched), as Stockfish does: only a human watching a long search reads
+/// those lines, and a GUI in a fast game would only parse them.
+const PROGRESS_AFTER_MS: u64 = 1_000;
+
 impl Worker<'_> {
+    /// Whether this thread shows progress lines now: the main thread, after the first second.
+    #[inline]
+    fn shows_progress(&self) -> bool {
+        self.is_main && self.job.elapsed_ms() >= PROGRESS_AFTER_MS
+    }
+
     /// A line at a root in the tablebases shows its move's table value, which is exact, unless
     /// the search has proved a mate; other lines show the search's score and bound.
     fn displayed_score(rm: &RootMove, bound: Bound) -> (i32, Bound) {
@@ -82,8 +93,7 @@ impl Worker<'_> {
     /// Reports a failed aspiration window. `window_edge` is the alpha or beta the search failed
     /// against: what it has shown for certain.
     pub(crate) fn report_bound(&self, depth: i32, window_edge: i32) {
-        // Bounds are only interesting to a human watching a long search.
-        if self.is_main && self.job.started.elapsed().as_millis() >= 1_000 {
+        if self.shows_progress() {
             let mut rm = self.root.moves[self.root.pv_idx].clone();
             // A fail-soft bound in the mate range need not be a mate the search has seen
             // through (it can come from the table or another thread's pruned line), and GUIs
@@ -102,10 +112,10 @@ impl Worker<'_> {
         }
     }
 
-    /// Tells the GUI which root move is being searched (after a second, as Stockfish does).
+    /// Tells the GUI which root move is being searched (after a second).
     #[inline]
     pub(crate) fn report_currmove(&self, m: Move, move_count: usize) {
-        if self.is_main && self.job.started.elapsed().as_millis() >= 1_000 {
+        if self.shows_progress() {
             self.job.reporter.currmove(&CurrMove {
                 depth: self.root_depth,
                 mv: m,
