@@ -29,6 +29,7 @@ use crossbeam_channel::Sender;
 use outpost_board::Move;
 use outpost_eval::wdl::Model;
 use outpost_protocol::{Dialect, Reply};
+use outpost_search::reporter::TB_DECIDED_CP;
 use outpost_search::{CurrMove, Reporter, Score, SearchInfo};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -65,10 +66,6 @@ pub struct GuiReporter {
     #[cfg(feature = "syzygy")]
     pub tables: Option<Arc<outpost_tablebase::Tablebases>>,
 }
-
-/// Reported centipawn scores this large are tablebase results (`TB_CP` less a distance in
-/// plies), not evaluations.
-const TB_DECIDED_CP: i32 = outpost_search::reporter::TB_CP - outpost_search::score::MAX_PLY as i32;
 
 /// The score a user is shown for a score of the search (`outpost_search::reported`):
 /// centipawns rescaled by `model` at `material` (`Model::reported_cp`) and kept short of the

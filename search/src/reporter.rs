@@ -9,6 +9,13 @@ pub use outpost_types::{Bound, Score};
 /// Centipawns shown for a tablebase win at the root.
 pub const TB_CP: i32 = 20_000;
 
+/// The tablebase band of reported centipawns starts here: [`reported`] writes a tablebase win
+/// `plies` away as `TB_CP - plies`, and the search keeps `plies` at most `MAX_PLY`
+/// (`oracle::tb_root_score`), so centipawns this large in size are a tablebase result, a
+/// convention rather than an evaluation. A reader that rescales evaluations (the engine's
+/// shown scores) keeps them short of it.
+pub const TB_DECIDED_CP: i32 = TB_CP - crate::score::MAX_PLY as i32;
+
 /// One line of search output, with board moves (the shared `outpost_types::SearchInfo`).
 pub type SearchInfo = outpost_types::SearchInfo<Move>;
 
@@ -61,5 +68,29 @@ mod tests {
         assert_eq!(reported(mated_in(0)), Score::Mate(0));
         assert_eq!(reported(TB_WIN - 3), Score::Cp(TB_CP - 3));
         assert_eq!(reported(-TB_WIN + 4), Score::Cp(-TB_CP + 4));
+    }
+
+    #[test]
+    fn every_tablebase_result_reports_inside_the_band() {
+        use crate::oracle::{tb_root_score, tb_score, Wdl};
+        use crate::score::{MAX_PLY, TB_WIN_IN_MAX};
+        // The band's edges: the nearest and the farthest tablebase win the search keeps.
+        assert_eq!(reported(TB_WIN), Score::Cp(TB_CP));
+        assert_eq!(reported(TB_WIN_IN_MAX), Score::Cp(TB_DECIDED_CP));
+        assert_eq!(reported(-TB_WIN_IN_MAX), Score::Cp(-TB_DECIDED_CP));
+        for ply in [0, 1, 60, MAX_PLY] {
+            for (wdl, sign) in [(Wdl::Win, 1), (Wdl::Loss, -1)] {
+                let Score::Cp(cp) = reported(tb_score(wdl, ply)) else {
+                    panic!("a tablebase result became a mate");
+                };
+                assert!(
+                    cp * sign >= TB_DECIDED_CP && cp * sign <= TB_CP,
+                    "{wdl:?} {ply}: {cp}"
+                );
+            }
+        }
+        // A root move's table score, however far its conversion, stays in the band too.
+        let far = reported(tb_root_score(Wdl::Win, 1_000));
+        assert_eq!(far, Score::Cp(TB_DECIDED_CP));
     }
 }
