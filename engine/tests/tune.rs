@@ -15,6 +15,15 @@ fn option_lines(e: &mut Engine) -> Vec<String> {
         .collect()
 }
 
+/// The row of the parameter `name` in the search's table, where its default and range are.
+#[cfg(feature = "tune")]
+fn param(name: &str) -> &'static outpost_search::params::Param {
+    PARAMS
+        .iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no search parameter {name}"))
+}
+
 /// The node count of `bench <depth>`.
 fn bench_nodes(e: &mut Engine, depth: u32) -> u64 {
     e.send(&format!("bench {depth}"));
@@ -42,25 +51,36 @@ fn every_parameter_is_a_spin_option_and_setting_one_changes_play() {
         }
     }
     let before = bench_nodes(&mut e, 6);
-    // Reductions of two plies more for every late move: a different tree for sure.
-    e.send("setoption name lmr_base value 200");
+    // The largest base reduction for every late move: a different tree for sure.
+    let lmr = param("lmr_base");
+    assert!(lmr.max > lmr.default, "{lmr:?}");
+    e.send(&format!("setoption name lmr_base value {}", lmr.max));
     let (lines, _) = e.sync_uci();
     if !lines.is_empty() {
         e.fail(&format!("setting a parameter printed {lines:?}"));
     }
     let changed = bench_nodes(&mut e, 6);
-    assert_ne!(before, changed, "lmr_base 200 must change the search");
-    e.send("setoption name lmr_base value 75");
+    assert_ne!(
+        before, changed,
+        "lmr_base {} must change the search",
+        lmr.max
+    );
+    e.send(&format!("setoption name lmr_base value {}", lmr.default));
     assert_eq!(
         bench_nodes(&mut e, 6),
         before,
         "the default restores the search"
     );
     // A value out of range is clamped and said, as for every spin option.
-    e.send("setoption name rfp_margin value 100000");
+    let rfp = param("rfp_margin");
+    e.send(&format!(
+        "setoption name rfp_margin value {}",
+        i64::from(rfp.max) * 1000
+    ));
     let (lines, _) = e.sync_uci();
-    if !lines.iter().any(|l| l.contains("using 150")) {
-        e.fail(&format!("no clamping note in {lines:?}"));
+    let note = format!("using {}", rfp.max);
+    if !lines.iter().any(|l| l.contains(&note)) {
+        e.fail(&format!("no clamping note '{note}' in {lines:?}"));
     }
 }
 
