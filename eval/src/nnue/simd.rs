@@ -394,28 +394,49 @@ mod tests {
         }))
     }
 
-    /// The SIMD levels this CPU has, to compare with the portable reference in `test`. Each
-    /// level is reported as compared or skipped (shown with `--nocapture`), so a run on a CPU
-    /// without AVX-512 says that AVX-512 was not checked rather than passing silently. A CPU
-    /// without either cannot run those paths at all (the engine never selects them there), so
-    /// the test reports that and still checks what this CPU can run.
-    fn simd_backends(test: &str) -> Vec<Backend> {
-        let mut compared = Vec::new();
-        for level in [Level::Avx2, Level::Avx512] {
-            match Backend::new(level) {
-                Some(b) => {
-                    println!("{test}: {} compared with the portable path", level.name());
-                    compared.push(b);
-                }
-                None => println!("{test}: {} skipped, this CPU lacks it", level.name()),
-            }
+    /// The backend of `level` for the test `test`, or `None` after saying that the test is
+    /// skipped: this CPU lacks the level, so its path cannot run here (the engine never selects
+    /// it here either). The line is written to stderr directly rather than by `eprintln!`,
+    /// which the test harness captures and shows only for a failing test: `cargo test` prints
+    /// it beside the test's `ok`, so a run on a CPU without AVX2 or AVX-512 says which
+    /// comparisons it did not make instead of passing silently. Each test is named for its
+    /// level, so the summary itself lists what was compared.
+    fn backend_or_skip(level: Level, test: &str) -> Option<Backend> {
+        let backend = Backend::new(level);
+        if backend.is_none() {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "{test}: skipped, this CPU lacks {}",
+                level.name()
+            );
         }
-        compared
+        backend
     }
 
-    #[test]
-    fn dot_products_equal_the_portable_path() {
-        let backends = simd_backends("dot products");
+    /// One test per SIMD level and kernel: `$check` compares the level's path with the portable
+    /// one on the same inputs.
+    macro_rules! per_level {
+        ($($name:ident: $level:expr, $check:ident;)*) => {$(
+            #[test]
+            fn $name() {
+                if let Some(backend) = backend_or_skip($level, stringify!($name)) {
+                    $check(backend);
+                }
+            }
+        )*};
+    }
+
+    per_level! {
+        avx2_dot_products_equal_the_portable_path: Level::Avx2, check_dot_products;
+        avx512_dot_products_equal_the_portable_path: Level::Avx512, check_dot_products;
+        avx2_accumulator_updates_equal_the_portable_path: Level::Avx2, check_updates;
+        avx512_accumulator_updates_equal_the_portable_path: Level::Avx512, check_updates;
+        avx2_column_sums_equal_the_portable_path: Level::Avx2, check_column_sums;
+        avx512_column_sums_equal_the_portable_path: Level::Avx512, check_column_sums;
+    }
+
+    fn check_dot_products(b: Backend) {
         let portable = Backend(Level::Portable);
         let mut rng = Rng::new(0xD07);
         for round in 0..2_000 {
@@ -425,19 +446,15 @@ mod tests {
                 random_column(&mut rng, if i % 2 == 0 { 400 } else { limit })
             });
             let expected = portable.screlu_dot(&cols[0], &cols[1], &cols[2], &cols[3]);
-            for &b in &backends {
-                let got = b.screlu_dot(&cols[0], &cols[1], &cols[2], &cols[3]);
-                assert_eq!(got, expected, "{b:?} round {round}");
-            }
+            let got = b.screlu_dot(&cols[0], &cols[1], &cols[2], &cols[3]);
+            assert_eq!(got, expected, "{b:?} round {round}");
         }
         // The extremes: every lane at the largest term in size, both signs.
         let full = Column([QA as i16; HIDDEN]);
         for w in [i16::MIN, i16::MAX, 127, -128] {
             let w = Column([w; HIDDEN]);
             let expected = portable.screlu_dot(&full, &w, &full, &w);
-            for &b in &backends {
-                assert_eq!(b.screlu_dot(&full, &w, &full, &w), expected, "{b:?}");
-            }
+            assert_eq!(b.screlu_dot(&full, &w, &full, &w), expected, "{b:?}");
         }
     }
 
@@ -460,36 +477,30 @@ mod tests {
         );
     }
 
-    fn check_update<const A: usize, const S: usize>(rng: &mut Rng, backends: &[Backend]) {
+    fn check_update<const A: usize, const S: usize>(rng: &mut Rng, b: Backend) {
         let parent = random_column(rng, i16::MAX);
         let add: [Column; A] = std::array::from_fn(|_| random_column(rng, i16::MAX));
         let sub: [Column; S] = std::array::from_fn(|_| random_column(rng, i16::MAX));
         let mut expected = Column::ZERO;
         Backend(Level::Portable).update(&mut expected, &parent, add.each_ref(), sub.each_ref());
-        for &b in backends {
-            let mut got = Column([7; HIDDEN]);
-            b.update(&mut got, &parent, add.each_ref(), sub.each_ref());
-            assert_eq!(got, expected, "{b:?} with {A} added, {S} removed");
-        }
+        let mut got = Column([7; HIDDEN]);
+        b.update(&mut got, &parent, add.each_ref(), sub.each_ref());
+        assert_eq!(got, expected, "{b:?} with {A} added, {S} removed");
     }
 
-    #[test]
-    fn accumulator_updates_equal_the_portable_path() {
-        let backends = simd_backends("accumulator updates");
+    fn check_updates(b: Backend) {
         let mut rng = Rng::new(0xACC);
         for _ in 0..300 {
-            check_update::<0, 0>(&mut rng, &backends);
-            check_update::<1, 0>(&mut rng, &backends);
-            check_update::<0, 1>(&mut rng, &backends);
-            check_update::<1, 1>(&mut rng, &backends);
-            check_update::<1, 2>(&mut rng, &backends);
-            check_update::<2, 2>(&mut rng, &backends);
+            check_update::<0, 0>(&mut rng, b);
+            check_update::<1, 0>(&mut rng, b);
+            check_update::<0, 1>(&mut rng, b);
+            check_update::<1, 1>(&mut rng, b);
+            check_update::<1, 2>(&mut rng, b);
+            check_update::<2, 2>(&mut rng, b);
         }
     }
 
-    #[test]
-    fn column_sums_equal_the_portable_path() {
-        let backends = simd_backends("column sums");
+    fn check_column_sums(b: Backend) {
         let mut rng = Rng::new(0x5E7);
         let columns: Vec<Column> = (0..100)
             .map(|_| random_column(&mut rng, i16::MAX))
@@ -503,11 +514,9 @@ mod tests {
             }
             let mut expected = Column::ZERO;
             Backend(Level::Portable).sum_columns(&mut expected, &bias, &columns, &features);
-            for &b in &backends {
-                let mut got = Column([7; HIDDEN]);
-                b.sum_columns(&mut got, &bias, &columns, &features);
-                assert_eq!(got, expected, "{b:?} round {round}");
-            }
+            let mut got = Column([7; HIDDEN]);
+            b.sum_columns(&mut got, &bias, &columns, &features);
+            assert_eq!(got, expected, "{b:?} round {round}");
         }
     }
 
