@@ -177,10 +177,17 @@ fn incremental_updates_equal_a_refresh_and_scores_the_spec_at_every_simd_level()
     let net = Network::random(0x17);
     let (levels, skipped): (Vec<simd::Level>, Vec<simd::Level>) =
         simd::Level::ALL.into_iter().partition(|l| l.is_available());
-    // Say which levels this CPU cannot check (shown with --nocapture): a pass on a CPU without
-    // AVX-512 says nothing about the AVX-512 path.
+    // Say which levels this CPU cannot check: a pass on a CPU without AVX-512 says nothing
+    // about the AVX-512 path. Written to stderr directly, which `cargo test` shows (a
+    // `println!` is captured and shown only when the test fails), as `simd.rs`'s tests do.
     for level in &skipped {
-        println!("{}: skipped, this CPU lacks it", level.name());
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "incremental_updates_equal_a_refresh_and_scores_the_spec_at_every_simd_level: {} \
+             skipped, this CPU lacks it",
+            level.name()
+        );
     }
     for level in &levels {
         println!("{}: checked", level.name());
