@@ -54,8 +54,9 @@ pub struct Engine {
     search: ThreadPool,
     options: Options,
     /// The game the dialogs play or analyse; `d`, `eval`, `perft` and the book read its
-    /// position.
-    pub game: Game,
+    /// position. The dialogs change it through [`Engine::new_game`], [`Engine::set_position`],
+    /// [`Engine::play`] and [`Engine::take_back`].
+    game: Game,
     /// The opening book (`OwnBook`, `BookFile`...).
     book: outpost_book::BookPlayer,
     /// The network the search evaluates with: `EvalFile`'s, or the built-in one.
@@ -156,9 +157,40 @@ impl Engine {
         Some(pos)
     }
 
-    /// Empties the transposition table (a new game).
-    pub fn clear_hash(&mut self) {
+    /// The game the dialogs play or analyse.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// A new game from the start position, searched with an empty transposition table (UCI
+    /// `ucinewgame`, CECP `new`). A search still running is abandoned: a dialog that wants its
+    /// best move calls [`Engine::finish`] before.
+    pub fn new_game(&mut self) {
+        self.abort();
         self.search.clear();
+        self.game = Game::default();
+    }
+
+    /// The game starts again from `start`, with no moves played (UCI `position`, CECP
+    /// `setboard`).
+    pub fn set_position(&mut self, start: Position) {
+        self.game = Game::new(start);
+    }
+
+    /// Plays `m` in the game: a legal move of its position, or `Move::NONE` (a null move).
+    pub fn play(&mut self, m: Move) {
+        self.game.push(m);
+    }
+
+    /// Plays a move in UCI text (`e2e4`, castling in either notation, `0000`) in the game, or
+    /// says why it cannot be played and leaves the game as it was.
+    pub fn play_uci(&mut self, text: &str) -> Result<Move, outpost_board::MoveError> {
+        self.game.push_uci(text)
+    }
+
+    /// Takes back the game's last half-move; `false` when there is none.
+    pub fn take_back(&mut self) -> bool {
+        self.game.undo()
     }
 
     pub fn is_searching(&self) -> bool {

@@ -15,7 +15,6 @@
 //! - `stop` and `ponderhit` when no search runs are ignored, as the spec asks.
 
 use crate::engine::Engine;
-use crate::game::Game;
 use crate::output::Output;
 use outpost_board::Position;
 use outpost_protocol::{Command, Reply, StartPos};
@@ -47,8 +46,7 @@ impl UciDialog {
             }
             Command::NewGame => {
                 self.finish_search(engine);
-                engine.clear_hash();
-                engine.game = Game::default();
+                engine.new_game();
             }
             Command::Position { start, moves } => self.set_position(engine, start, &moves, line),
             Command::Go(params) => self.go(engine, params, line),
@@ -75,26 +73,25 @@ impl UciDialog {
                 None => return,
             },
         };
-        let mut game = Game::new(start);
+        engine.set_position(start);
         for text in moves {
-            if let Err(e) = game.push_uci(text) {
+            if let Err(e) = engine.play_uci(text) {
                 self.out.send(&Reply::IllegalMove {
                     mv: outpost_protocol::text::excerpt(text),
                     reason: Some(format!(
                         "{e} in {}; position kept before it",
-                        game.position().to_fen()
+                        engine.game().position().to_fen()
                     )),
                 });
                 break;
             }
         }
-        engine.game = game;
     }
 
     /// Resolves the text moves of `searchmoves` against the position (naming and leaving out
     /// those that are not legal), limits the depth to what the search can reach, and searches.
     fn go(&mut self, engine: &mut Engine, go: outpost_protocol::SearchLimits<String>, line: &str) {
-        let pos = *engine.game.position();
+        let pos = *engine.game().position();
         let mut limits: SearchLimits = go.filter_map_moves(|text| {
             pos.parse_uci_move(&text)
                 .map_err(|e| {
@@ -130,7 +127,7 @@ impl UciDialog {
         }
         // A search still running answers first: every `go` gets its `bestmove`.
         self.finish_search(engine);
-        let history = engine.game.history_keys();
+        let history = engine.game().history_keys();
         engine.start_search(pos, history, limits, true);
     }
 }

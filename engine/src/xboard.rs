@@ -21,7 +21,6 @@
 //! for ([`Purpose`]) and the CECP session state are its own.
 
 use crate::engine::{BestMove, Engine};
-use crate::game::Game;
 use crate::notation;
 use crate::options::{Key, HASH, SYZYGY_PATH, THREADS};
 use crate::output::Output;
@@ -120,8 +119,7 @@ impl XboardDialog {
             X::Rejected(feature) => log::info!("the GUI rejected feature {feature}"),
             X::New => {
                 self.abort_search(engine);
-                engine.clear_hash();
-                engine.game = Game::default();
+                engine.new_game();
                 engine.set_chess960(false);
                 self.force = false;
                 self.engine_side = Color::Black;
@@ -144,13 +142,13 @@ impl XboardDialog {
             X::Go => {
                 self.abort_search(engine);
                 self.force = false;
-                self.engine_side = engine.game.position().side_to_move();
+                self.engine_side = engine.game().position().side_to_move();
                 self.think(engine);
             }
             X::PlayOther => {
                 self.abort_search(engine);
                 self.force = false;
-                self.engine_side = !engine.game.position().side_to_move();
+                self.engine_side = !engine.game().position().side_to_move();
             }
             X::White => self.engine_side = Color::Black,
             X::Black => self.engine_side = Color::White,
@@ -158,7 +156,7 @@ impl XboardDialog {
             X::SetBoard(fen) => {
                 if let Some(pos) = engine.position_from_fen(&fen, line) {
                     self.abort_search(engine);
-                    engine.game = Game::new(pos);
+                    engine.set_position(pos);
                     self.after_position_change(engine);
                 }
             }
@@ -280,7 +278,7 @@ impl XboardDialog {
 
     /// The opponent's move (or, in force mode and analysis, any move to enter).
     fn user_move(&mut self, engine: &mut Engine, text: &str) {
-        let parsed = notation::parse_xboard(engine.game.position(), text);
+        let parsed = notation::parse_xboard(engine.game().position(), text);
         let m = match parsed {
             Ok(m) => m,
             Err(_) => {
@@ -295,7 +293,7 @@ impl XboardDialog {
             match purpose {
                 Purpose::Ponder(expected) if expected == m => {
                     // Pondering hit: the search already looks at the position after `m`.
-                    engine.game.push(m);
+                    engine.play(m);
                     self.search = Some(Purpose::Think);
                     engine.ponderhit();
                     return;
@@ -310,14 +308,14 @@ impl XboardDialog {
                 _ => self.abort_search(engine),
             }
         }
-        engine.game.push(m);
+        engine.play(m);
         self.after_position_change(engine);
     }
 
     fn take_back(&mut self, engine: &mut Engine, plies: usize, line: &str) {
         self.abort_search(engine);
         for _ in 0..plies {
-            if !engine.game.undo() {
+            if !engine.take_back() {
                 self.out.error("no move to take back", line);
                 break;
             }
@@ -329,7 +327,7 @@ impl XboardDialog {
     fn after_position_change(&mut self, engine: &mut Engine) {
         if self.analyzing {
             self.analyze(engine);
-        } else if !self.force && self.engine_side == engine.game.position().side_to_move() {
+        } else if !self.force && self.engine_side == engine.game().position().side_to_move() {
             self.think(engine);
         }
     }
@@ -353,15 +351,15 @@ impl XboardDialog {
             infinite: true,
             ..SearchLimits::default()
         };
-        let pos = *engine.game.position();
-        let history = engine.game.history_keys();
+        let pos = *engine.game().position();
+        let history = engine.game().history_keys();
         self.start_search(engine, pos, history, limits, Purpose::Analyze);
     }
 
     /// Starts the engine's move, or claims the result if there is no move to make.
     fn think(&mut self, engine: &mut Engine) {
-        if engine.game.position().legal_moves().is_empty() {
-            if let Some(end) = engine.game.end() {
+        if engine.game().position().legal_moves().is_empty() {
+            if let Some(end) = engine.game().end() {
                 self.claim(end);
             }
             return;
@@ -374,9 +372,9 @@ impl XboardDialog {
             self.play(engine, m, None);
             return;
         }
-        let limits = self.limits(engine.game.position(), false);
-        let pos = *engine.game.position();
-        let history = engine.game.history_keys();
+        let limits = self.limits(engine.game().position(), false);
+        let pos = *engine.game().position();
+        let history = engine.game().history_keys();
         self.think_started = Some(Instant::now());
         self.start_search(engine, pos, history, limits, Purpose::Think);
     }
@@ -437,27 +435,27 @@ impl XboardDialog {
     /// `ping`s that waited for the move, and ponders on `ponder` if allowed.
     fn play(&mut self, engine: &mut Engine, best: Move, ponder: Option<Move>) {
         if best.is_none() {
-            if let Some(end) = engine.game.end() {
+            if let Some(end) = engine.game().end() {
                 self.claim(end);
             }
             return;
         }
         let text = notation::xboard(best, engine.chess960());
-        engine.game.push(best);
+        engine.play(best);
         self.out.send(&Reply::BestMove {
             mv: text,
             ponder: None,
         });
-        if let Some(end) = engine.game.end() {
+        if let Some(end) = engine.game().end() {
             self.claim(end);
             return;
         }
         // Before pondering starts: a ping that comes while pondering is answered at once, so
         // one that came before must not be answered after it.
         self.answer_pings();
-        let legal = |p: &Move| engine.game.position().legal_moves().contains(*p);
+        let legal = |p: &Move| engine.game().position().legal_moves().contains(*p);
         if let Some(p) = ponder.filter(|p| self.ponder && legal(p)) {
-            let mut after = engine.game.clone();
+            let mut after = engine.game().clone();
             after.push(p);
             if after.end().is_none() {
                 let mut limits = self.limits(after.position(), true);
