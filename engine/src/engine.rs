@@ -4,11 +4,14 @@
 //! [`Engine::ponderhit`], [`Engine::finish`], [`Engine::abort`], [`Engine::set_option`]; the
 //! commands both dialects share (`perft`, `bench`, `d`, `eval`) are carried out here too.
 //!
-//! The engine knows nothing of either dialog: a finished search's best move is handed back
-//! ([`BestMove`]) to whoever asked ([`crate::session`] passes it to the dialog in use), and
-//! what that move means (print `bestmove`, play it in the game, ponder) is the dialog's
-//! business.
+//! The engine knows nothing of either dialog: every search's answer, the book's included,
+//! goes out through the search's sink ([`crate::best_move`], which prints UCI's `bestmove`) and
+//! comes back to the main loop as an event; [`Engine::accept`] hands it ([`BestMove`]) to
+//! whoever asked ([`crate::session`] passes it to the dialog in use), and what else that move
+//! means (play it in the game, ponder) is the dialog's business.
 
+pub use crate::best_move::BestMove;
+use crate::best_move::{BestMoveSink, Event};
 use crate::errors::{DebugLogError, NetworkError, SettingError};
 use crate::game::Game;
 use crate::options::{Action, Options, BOOK_FILE, DEBUG_LOG_FILE, EVAL_FILE, HASH, THREADS};
@@ -17,7 +20,7 @@ use crate::options::{
     SYZYGY_PROBE_DEPTH, SYZYGY_PROBE_LIMIT,
 };
 use crate::output::Output;
-use crate::report::{Event, GuiReporter};
+use crate::report::GuiReporter;
 use crossbeam_channel::{unbounded, Receiver, Sender};
 use outpost_board::{CastleSide, Color, Move, Position, Square};
 use outpost_eval::nnue::{self, Network};
@@ -38,15 +41,6 @@ struct Running {
     open_ended: bool,
     /// `stop` was sent; the best move is on its way.
     stopping: bool,
-}
-
-/// The result of a finished search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BestMove {
-    /// `Move::NONE` when the position has no legal move.
-    pub best: Move,
-    /// The reply the search expects, if it has one.
-    pub ponder: Option<Move>,
 }
 
 pub struct Engine {
@@ -209,7 +203,10 @@ impl Engine {
 
     /// Starts a search of `position` (with `history`, the keys before it) under `limits`;
     /// `show` prints its reports. A search still running is abandoned first: a dialog that
-    /// wants its best move calls [`Engine::finish`] before.
+    /// wants its best move calls [`Engine::finish`] before. A search that must answer by
+    /// itself (not `infinite`, not `ponder`) is answered from the book when `OwnBook` has a
+    /// move for `position` among `searchmoves`: at once, without the search threads, through
+    /// the same sink as a search's answer, so it ends like any search.
     pub fn start_search(
         &mut self,
         position: Position,
@@ -223,12 +220,28 @@ impl Engine {
         // No older search prints any more: `accept` waited for a finished one, `abort`
         // silenced an abandoned one.
         self.current.store(id, Ordering::SeqCst);
-        let reporter = Arc::new(GuiReporter {
+        let sink = BestMoveSink::new(
             id,
-            current: Arc::clone(&self.current),
-            out: Arc::clone(&self.out),
-            events: self.events_tx.clone(),
-            chess960: self.options.get(CHESS960),
+            Arc::clone(&self.current),
+            Arc::clone(&self.out),
+            self.events_tx.clone(),
+            self.options.get(CHESS960),
+        );
+        let open_ended = limits.infinite || limits.ponder;
+        self.running = Some(Running {
+            id,
+            open_ended,
+            stopping: false,
+        });
+        if !open_ended {
+            if let Some(m) = self.book_move(&position, &limits.searchmoves) {
+                // A book move costs no time.
+                sink.book(m);
+                return;
+            }
+        }
+        let reporter = Arc::new(GuiReporter {
+            sink,
             show,
             show_wdl: self.options.get(SHOW_WDL),
             material: outpost_eval::wdl::material(&position),
@@ -245,15 +258,9 @@ impl Engine {
                 .map(|elo| Skill::new(elo, skill_seed(id))),
             network: Arc::clone(&self.network),
         };
-        let open_ended = limits.infinite || limits.ponder;
         log::debug!("search {id}: {limits:?}");
         self.search
             .start(position, history, limits, options, reporter);
-        self.running = Some(Running {
-            id,
-            open_ended,
-            stopping: false,
-        });
     }
 
     /// Asks the running search to stop; its best move comes as an event.
@@ -311,18 +318,19 @@ impl Engine {
     /// An event from the search threads: the best move of the running search ends it and is
     /// returned; that of an abandoned search is dropped.
     pub fn accept(&mut self, event: Event) -> Option<BestMove> {
-        let Event::BestMove { id, best, ponder } = event;
+        let Event::BestMove { id, answer } = event;
         if self.running.is_none_or(|r| r.id != id) {
             log::debug!("dropping the best move of abandoned search {id}");
             return None;
         }
-        // In UCI the search thread prints `bestmove` just after sending this (`report.rs`):
-        // once it is idle, the line is out, so "no search running" also means "its best move
-        // is printed" (`isready` after a finished search answers after it). Its last steps
-        // take microseconds; helpers still unwinding are not waited for.
+        // In UCI the sink prints `bestmove` just after sending this (`best_move.rs`), on the
+        // search thread (a book move's, on this one, is out already): once that thread is
+        // idle, the line is out, so "no search running" also means "its best move is printed"
+        // (`isready` after a finished search answers after it). Its last steps take
+        // microseconds; helpers still unwinding are not waited for.
         self.search.wait_main();
         self.running = None;
-        Some(BestMove { best, ponder })
+        Some(answer)
     }
 
     /// The answer to `uci` or `protover 2`.
@@ -557,15 +565,16 @@ impl Engine {
         }
     }
 
-    /// A move from the opening book for the current position, if the book options allow one.
-    /// Callers skip this in analysis, `go infinite` and `go ponder`.
-    pub fn book_move(&mut self) -> Option<Move> {
+    /// A move from the opening book for `position`, if the book options allow one and it is
+    /// legal and among `allowed` (UCI `searchmoves`; empty: every move).
+    fn book_move(&mut self, position: &Position, allowed: &[Move]) -> Option<Move> {
         self.book.enabled = self.options.get(OWN_BOOK);
         self.book.best_move = self.options.get(BOOK_BEST_MOVE);
         self.book.depth = self.options.get(BOOK_DEPTH) as u32;
-        let m = self.book.probe(self.game.position())?;
+        let m = self.book.probe(position)?;
         // Only ever play a legal move, whatever the file says.
-        self.game.position().legal_moves().contains(m).then_some(m)
+        let legal = position.legal_moves().contains(m);
+        (legal && (allowed.is_empty() || allowed.contains(&m))).then_some(m)
     }
 
     /// `perft N [stats] [fen F]`: counts from F, or from the current position; with `stats`,

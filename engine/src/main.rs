@@ -2,6 +2,7 @@
 //! the modules.
 
 mod bench;
+mod best_move;
 mod cli;
 mod debug_log;
 mod engine;

@@ -1,15 +1,7 @@
 //! The bridge from the search threads to the GUI: a [`Reporter`] that prints each search report
-//! as a UCI `info` line or a CECP thinking line, and hands the final best move to the main loop
-//! as an [`Event`] (the main loop owns the game, which the best move may change). In UCI the
-//! search thread also prints `bestmove` itself, right after sending the event: the GUI gets it
-//! without waiting for the main loop to be scheduled, and since the event is queued first, the
-//! main loop has it before any line the GUI sends in reply (`Session::run` takes events first).
-//! CECP's move is printed by the main loop, which must first play it in its game.
-//!
-//! Every search gets a number. When the engine abandons a search (CECP `force`, `undo`, a
-//! pondering miss...) it moves on to a new number, and reports from the old search are dropped,
-//! so a GUI never sees output of a search it cancelled: each report checks the number under the
-//! output's lock (`Output::send_if`), which is where the engine changes it.
+//! as a UCI `info` line or a CECP thinking line, and hands the final best move to the search's
+//! [`BestMoveSink`] (`best_move.rs`, the one route of every best move). Each report is printed
+//! only while its search is the one the engine cares about, as the sink judges.
 //!
 //! The centipawns shown (UCI `score cp`, the CECP thinking line's score) are normalised
 //! ([`shown`]): the search's internal score times 100 over the centre `a(material)` of the WDL
@@ -23,36 +15,19 @@
 //! the internal score (so it agrees with the shown centipawns: `cp 100` is `wdl` 500 or so
 //! wins), and a certain result for mate and tablebase scores.
 
-use crate::notation;
-use crate::output::Output;
-use crossbeam_channel::Sender;
+use crate::best_move::{BestMove, BestMoveSink};
 use outpost_board::Move;
 use outpost_eval::wdl::Model;
 use outpost_protocol::{Dialect, Reply};
 use outpost_search::reporter::TB_DECIDED_CP;
 use outpost_search::{CurrMove, Reporter, Score, SearchInfo};
-use std::sync::atomic::{AtomicU64, Ordering};
+#[cfg(feature = "syzygy")]
 use std::sync::Arc;
-
-/// What the search threads tell the main loop.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Event {
-    /// Search number `id` finished with `best` (`Move::NONE`: no legal move).
-    BestMove {
-        id: u64,
-        best: Move,
-        ponder: Option<Move>,
-    },
-}
 
 /// The reporter of one search.
 pub struct GuiReporter {
-    pub id: u64,
-    /// The number of the search the engine currently cares about.
-    pub current: Arc<AtomicU64>,
-    pub out: Arc<Output>,
-    pub events: Sender<Event>,
-    pub chess960: bool,
+    /// Where its answer goes; also which search it is, and whether that still counts.
+    pub sink: BestMoveSink,
     /// Print search reports (UCI always; CECP after `post` and in analysis).
     pub show: bool,
     /// `UCI_ShowWDL`: add win/draw/loss per mille to UCI score lines.
@@ -98,16 +73,6 @@ pub fn wdl(score: Score, material: u32, model: &Model) -> (u32, u32, u32) {
 }
 
 impl GuiReporter {
-    /// Whether this is still the search the engine cares about.
-    fn current(&self) -> bool {
-        self.current.load(Ordering::SeqCst) == self.id
-    }
-
-    /// Prints `reply` if this search is still current when the output is ours.
-    fn send(&self, reply: &Reply) {
-        self.out.send_if(reply, || self.current());
-    }
-
     /// One `info string` per table that failed at run time; the tables hand out each failure
     /// once, so a bad file is named once per `SyzygyPath`, not on every probe. An abandoned
     /// search leaves them to the next one, whose output the GUI still reads. Printed even
@@ -115,20 +80,13 @@ impl GuiReporter {
     fn report_table_failures(&self) {
         #[cfg(feature = "syzygy")]
         if let Some(tables) = &self.tables {
-            if self.current.load(Ordering::SeqCst) == self.id {
+            if self.sink.is_current() {
                 for failure in tables.take_failures() {
-                    self.out.note(format!(
+                    self.sink.out().note(format!(
                         "{failure}; positions that need it are searched without it"
                     ));
                 }
             }
-        }
-    }
-
-    fn move_text(&self, dialect: Dialect, m: Move) -> String {
-        match dialect {
-            Dialect::Uci => notation::uci(m, self.chess960),
-            Dialect::Xboard => notation::xboard(m, self.chess960),
         }
     }
 }
@@ -136,14 +94,14 @@ impl GuiReporter {
 impl Reporter for GuiReporter {
     fn info(&self, i: &SearchInfo) {
         self.report_table_failures();
-        if !self.show || !self.current() {
+        if !self.show || !self.sink.is_current() {
             return;
         }
-        let dialect = self.out.dialect();
+        let dialect = self.sink.out().dialect();
         let show_wdl = self.show_wdl && dialect == Dialect::Uci;
-        let mut info = i.map_moves(|&m| self.move_text(dialect, m));
+        let mut info = i.map_moves(|&m| self.sink.move_text(dialect, m));
         info.score = shown(i.score, self.material, self.wdl_model);
-        self.send(&Reply::Info {
+        self.sink.send_if_current(&Reply::Info {
             info,
             // From the internal score, which the shown one rounds.
             wdl: show_wdl.then(|| wdl(i.score, self.material, self.wdl_model)),
@@ -152,27 +110,16 @@ impl Reporter for GuiReporter {
 
     fn currmove(&self, c: &CurrMove) {
         // CECP has no line for this.
-        if !self.show || !self.current() || self.out.dialect() != Dialect::Uci {
+        if !self.show || !self.sink.is_current() || self.sink.out().dialect() != Dialect::Uci {
             return;
         }
-        let current = c.map_move(|&m| self.move_text(Dialect::Uci, m));
-        self.send(&Reply::CurrMove(current));
+        let current = c.map_move(|&m| self.sink.move_text(Dialect::Uci, m));
+        self.sink.send_if_current(&Reply::CurrMove(current));
     }
 
     fn bestmove(&self, best: Move, ponder: Option<Move>) {
         self.report_table_failures();
-        let _ = self.events.send(Event::BestMove {
-            id: self.id,
-            best,
-            ponder,
-        });
-        if self.out.dialect() == Dialect::Uci {
-            let text = |m: Move| notation::uci(m, self.chess960);
-            self.send(&Reply::BestMove {
-                mv: text(best),
-                ponder: ponder.filter(|p| !p.is_none()).map(text),
-            });
-        }
+        self.sink.answer(BestMove { best, ponder });
     }
 }
 

@@ -12,8 +12,8 @@
 //! before me has taken effect"; a CECP `ping` while the engine thinks on its own move is
 //! answered after that move ([`XboardDialog`] keeps it), as the protocol asks. One shortcut:
 //! the reader thread itself stops the search on a UCI `stop` ([`Session::stop_shortcut`]), and
-//! in UCI the search thread prints `bestmove` itself (`report.rs`), so neither waits for this
-//! thread to be scheduled.
+//! in UCI the search's sink prints `bestmove` on the search thread (`best_move.rs`), so neither
+//! waits for this thread to be scheduled.
 
 use crate::engine::{BestMove, Engine};
 use crate::input::Input;
@@ -65,6 +65,7 @@ impl Session {
                         // A best move the GUI may have seen (UCI prints it from the search
                         // thread, after queueing its event) ends its search before the GUI's
                         // answer to it is handled: `setoption` must not find a search running.
+                        // A CECP move (a book move too) is played and printed here.
                         while let Ok(event) = events.try_recv() {
                             self.event(event);
                         }
@@ -112,7 +113,7 @@ impl Session {
     }
 
     /// A search's event: its best move ends it.
-    fn event(&mut self, event: crate::report::Event) {
+    fn event(&mut self, event: crate::best_move::Event) {
         if let Some(best) = self.engine.accept(event) {
             self.best_move(best);
         }
@@ -160,7 +161,7 @@ impl Session {
     }
 
     /// A finished search's best move: CECP plays it in its game and prints it; in UCI the
-    /// search thread has printed it already (`report.rs`).
+    /// search's sink has printed it already (`best_move.rs`).
     fn best_move(&mut self, best: BestMove) {
         if let Dialog::Xboard(xboard) = &mut self.dialog {
             xboard.best_move(&mut self.engine, best);

@@ -1,6 +1,7 @@
-//! The UCI dialog: `isready`, `ucinewgame`, `position`, `go`, `stop` and `ponderhit`, and the
-//! `bestmove` that ends every `go` (the commands both dialects share are in
-//! [`crate::engine`]). It keeps no state of its own: the game and the search are the engine's.
+//! The UCI dialog: `isready`, `ucinewgame`, `position`, `go`, `stop` and `ponderhit` (the
+//! commands both dialects share are in [`crate::engine`]). It keeps no state of its own: the
+//! game and the search are the engine's, and the `bestmove` that ends every `go`, a search's
+//! or the book's, is printed by the search's sink (`best_move.rs`).
 //!
 //! Choices the UCI spec leaves open:
 //! - With `UCI_Chess960` off, a FEN's castling right that only Chess960 has (the king off
@@ -59,8 +60,8 @@ impl UciDialog {
         }
     }
 
-    /// Stops a running search; its thread prints its `bestmove`, which ends every `go`
-    /// (`report.rs`), before this returns.
+    /// Stops a running search; its sink prints its `bestmove`, which ends every `go`
+    /// (`best_move.rs`), before this returns.
     fn finish_search(&mut self, engine: &mut Engine) {
         engine.finish();
     }
@@ -89,7 +90,8 @@ impl UciDialog {
     }
 
     /// Resolves the text moves of `searchmoves` against the position (naming and leaving out
-    /// those that are not legal), limits the depth to what the search can reach, and searches.
+    /// those that are not legal), limits the depth to what the search can reach, and searches
+    /// (or answers from the book, `Engine::start_search`).
     fn go(&mut self, engine: &mut Engine, go: outpost_protocol::SearchLimits<String>, line: &str) {
         let pos = *engine.game().position();
         let mut limits: SearchLimits = go.filter_map_moves(|text| {
@@ -111,19 +113,6 @@ impl UciDialog {
                 );
             }
             limits.depth = Some(limited);
-        }
-        if !limits.infinite && !limits.ponder {
-            let allowed = |m| limits.searchmoves.is_empty() || limits.searchmoves.contains(&m);
-            if let Some(m) = engine.book_move().filter(|&m| allowed(m)) {
-                // A book move costs no time: answer at once, without searching.
-                let text = crate::notation::uci(m, engine.chess960());
-                self.out.note(format!("book move {text}"));
-                self.out.send(&Reply::BestMove {
-                    mv: text,
-                    ponder: None,
-                });
-                return;
-            }
         }
         // A search still running answers first: every `go` gets its `bestmove`.
         self.finish_search(engine);

@@ -356,20 +356,13 @@ impl XboardDialog {
         self.start_search(engine, pos, history, limits, Purpose::Analyze);
     }
 
-    /// Starts the engine's move, or claims the result if there is no move to make.
+    /// Starts the engine's move (a search, or the book's move: `Engine::start_search`), or
+    /// claims the result if there is no move to make.
     fn think(&mut self, engine: &mut Engine) {
         if engine.game().position().legal_moves().is_empty() {
             if let Some(end) = engine.game().end() {
                 self.claim(end);
             }
-            return;
-        }
-        if let Some(m) = engine.book_move() {
-            self.out.note(format!(
-                "book move {}",
-                notation::xboard(m, engine.chess960())
-            ));
-            self.play(engine, m, None);
             return;
         }
         let limits = self.limits(engine.game().position(), false);

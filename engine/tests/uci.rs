@@ -628,6 +628,24 @@ fn own_book_moves_come_at_once_and_not_in_analysis() {
     e.send("setoption name BookBestMove value true");
     e.send("go movetime 5000");
     assert_eq!(e.expect("bestmove", LONG), "bestmove g1f3");
+    // A `go` while `go infinite` runs: the running search answers first, then the book, each
+    // `go` with one `bestmove`, in order.
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("go movetime 5000");
+    let searched = e.until(LONG, |l| l.starts_with("bestmove"));
+    assert!(
+        !searched.iter().any(|l| l.contains("book move")),
+        "{searched:?}"
+    );
+    let booked = e.until(LONG, |l| l.starts_with("bestmove"));
+    assert_eq!(
+        booked,
+        ["info string book move g1f3", "bestmove g1f3"],
+        "{searched:?}"
+    );
+    let (out, _) = e.sync_uci();
+    assert!(!out.iter().any(|l| l.starts_with("bestmove")), "{out:?}");
     // Analysis searches.
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(300));

@@ -554,12 +554,17 @@ fn egtpath_and_book_options() {
     );
     e.send("new");
     e.send("go");
+    // The book's move is the engine's move like a search's: a ping after `go` is answered
+    // after it.
+    e.send("ping 7");
     let lines = e.until(LONG, |l| l.starts_with("move "));
     assert!(
         lines.iter().any(|l| l.starts_with("# book move")),
         "{lines:?}"
     );
+    assert!(!lines.iter().any(|l| l == "pong 7"), "{lines:?}");
     parse_move(&Position::startpos(), &lines.last().unwrap()[5..]);
+    e.expect("pong 7", LONG);
     e.send("egtpath gaviota /tmp");
     let (lines, _) = e.sync_xboard(2);
     assert!(lines.iter().any(|l| l.starts_with("Error (")), "{lines:?}");
