@@ -105,147 +105,54 @@ impl XboardDialog {
         }
     }
 
-    /// Carries out a CECP command.
+    /// Carries out a CECP command: one line per command, grouped by what it concerns, each
+    /// group's work in the methods below.
     pub fn command(&mut self, engine: &mut Engine, command: XbCommand, line: &str) {
         use XbCommand as X;
         match command {
-            X::Protover(n) => {
-                if n >= 2 {
-                    self.out
-                        .send(&engine.handshake(outpost_protocol::Dialect::Xboard));
-                }
-            }
+            // The session with the GUI.
+            X::Protover(n) => self.protover(engine, n),
             X::Accepted(_) => {}
             X::Rejected(feature) => log::info!("the GUI rejected feature {feature}"),
-            X::New => {
-                self.abort_search(engine);
-                engine.new_game();
-                engine.set_chess960(false);
-                self.force = false;
-                self.engine_side = Color::Black;
-                self.depth = None;
-                self.time_cs = None;
-                self.otim_cs = None;
-                self.after_position_change(engine);
-            }
-            X::Variant(name) => match name.trim() {
-                "normal" => engine.set_chess960(false),
-                "fischerandom" => engine.set_chess960(true),
-                other => self
-                    .out
-                    .error(format!("unsupported variant '{other}'"), line),
-            },
-            X::Force => {
-                self.abort_search(engine);
-                self.force = true;
-            }
-            X::Go => {
-                self.abort_search(engine);
-                self.force = false;
-                self.engine_side = engine.game().position().side_to_move();
-                self.think(engine);
-            }
-            X::PlayOther => {
-                self.abort_search(engine);
-                self.force = false;
-                self.engine_side = !engine.game().position().side_to_move();
-            }
-            X::White => self.engine_side = Color::Black,
-            X::Black => self.engine_side = Color::White,
+            X::Ping(n) => self.ping(n),
+            // The game: its position, its moves, the side the engine plays.
+            X::New => self.new_game(engine),
+            X::Variant(name) => self.variant(engine, &name, line),
+            X::SetBoard(fen) => self.set_board(engine, &fen, line),
             X::UserMove(text) => self.user_move(engine, &text),
-            X::SetBoard(fen) => {
-                if let Some(pos) = engine.position_from_fen(&fen, line) {
-                    self.abort_search(engine);
-                    engine.set_position(pos);
-                    self.after_position_change(engine);
-                }
-            }
             X::Undo => self.take_back(engine, 1, line),
             X::Remove => self.take_back(engine, 2, line),
+            X::Force => self.enter_force_mode(engine),
+            X::Go => self.go(engine),
+            X::PlayOther => self.play_other(engine),
+            X::White => self.engine_side = Color::Black,
+            X::Black => self.engine_side = Color::White,
+            X::MoveNow => self.move_now(engine),
+            X::Result { result, comment } => self.game_over(engine, result, comment.as_deref()),
+            // Clocks and limits.
             X::Level {
                 moves_per_session,
                 base_ms,
                 increment_ms,
-            } => {
-                self.time_control = TimeControl::Level {
-                    moves_per_session,
-                    base_ms,
-                    increment_ms,
-                }
-            }
+            } => self.level(moves_per_session, base_ms, increment_ms),
             X::St { ms } => self.time_control = TimeControl::PerMove { ms },
-            X::Sd(depth) => {
-                let limited = depth.clamp(1, MAX_DEPTH as u32);
-                if limited != depth {
-                    self.out.error(
-                        format!("depth {depth} is outside 1..{MAX_DEPTH}, using {limited}"),
-                        line,
-                    );
-                }
-                self.depth = Some(limited);
-            }
+            X::Sd(depth) => self.set_depth(depth, line),
             X::Time(cs) => self.time_cs = Some(cs),
             X::Otim(cs) => self.otim_cs = Some(cs),
-            // While pondering or analysing, nothing before the ping is pending: answer at once.
-            X::Ping(n) if self.search == Some(Purpose::Think) => self.pings.push(n),
-            X::Ping(n) => self.out.send(&Reply::Pong(n)),
+            X::Nps(_) => self.out.error("nps is not supported", line),
+            // Thinking output, pondering and analysis.
             X::Post => self.post = true,
             X::NoPost => self.post = false,
             X::Hard => self.ponder = true,
-            X::Easy => {
-                self.ponder = false;
-                if matches!(self.search, Some(Purpose::Ponder(_))) {
-                    self.abort_search(engine);
-                }
-            }
-            X::Analyze => {
-                self.abort_search(engine);
-                self.analyzing = true;
-                self.analyze(engine);
-            }
-            X::ExitAnalyze => {
-                self.abort_search(engine);
-                self.analyzing = false;
-            }
+            X::Easy => self.easy(engine),
+            X::Analyze => self.enter_analysis(engine),
+            X::ExitAnalyze => self.exit_analysis(engine),
             X::AnalyzeUpdate => {}
-            X::MoveNow => {
-                if self.search == Some(Purpose::Think) {
-                    engine.stop();
-                }
-            }
-            X::Result { result, comment } => {
-                let token = result.map_or(outpost_types::NO_RESULT, GameResult::token);
-                log::info!("game over: {token} {comment:?}");
-                self.abort_search(engine);
-                self.force = true;
-            }
-            X::Memory(mb) => {
-                let setting = OptionSetting {
-                    name: HASH.def().name.into(),
-                    value: Some(mb.to_string()),
-                };
-                engine.set_option(&setting, line);
-            }
-            X::Cores(n) => {
-                let setting = OptionSetting {
-                    name: THREADS.def().name.into(),
-                    value: Some(n.to_string()),
-                };
-                engine.set_option(&setting, line);
-            }
-            X::EgtPath { kind, path } => {
-                if kind.eq_ignore_ascii_case("syzygy") && cfg!(feature = "syzygy") {
-                    let setting = OptionSetting {
-                        name: SYZYGY_PATH.def().name.into(),
-                        value: Some(path),
-                    };
-                    engine.set_option(&setting, line);
-                } else {
-                    self.out
-                        .error(format!("no support for '{kind}' tablebases"), line);
-                }
-            }
-            X::Nps(_) => self.out.error("nps is not supported", line),
+            // Engine options set by commands of their own.
+            X::Memory(mb) => set_option(engine, HASH, mb.to_string(), line),
+            X::Cores(n) => set_option(engine, THREADS, n.to_string(), line),
+            X::EgtPath { kind, path } => self.egt_path(engine, &kind, path, line),
+            // Nothing to do: offers, information about the opponent, unsupported modes.
             X::Draw
             | X::Hint
             | X::Bk
@@ -259,20 +166,60 @@ impl XboardDialog {
         }
     }
 
-    /// Abandons the running search of this dialog, if any, without acting on its result. The
-    /// `ping`s that waited for its move are answered: the `go` before them is now carried out,
-    /// as far as it ever will be.
-    pub fn abort_search(&mut self, engine: &mut Engine) {
-        self.search = None;
-        engine.abort();
-        self.answer_pings();
+    // The session with the GUI.
+
+    /// `protover N`: the features (and options) of version 2 and later.
+    fn protover(&self, engine: &Engine, version: u32) {
+        if version >= 2 {
+            self.out
+                .send(&engine.handshake(outpost_protocol::Dialect::Xboard));
+        }
     }
 
-    /// Sends the `pong`s of the `ping`s that waited for the engine's move, in the order the
-    /// pings came.
-    fn answer_pings(&mut self) {
-        for n in self.pings.drain(..) {
+    /// `ping N`: `pong N` once everything before it is carried out. While the engine thinks on
+    /// its own move, that is after the move; while pondering or analysing nothing before the
+    /// ping is pending, so it is answered at once.
+    fn ping(&mut self, n: i64) {
+        if self.search == Some(Purpose::Think) {
+            self.pings.push(n);
+        } else {
             self.out.send(&Reply::Pong(n));
+        }
+    }
+
+    // The game.
+
+    /// `new`: the start position in standard chess, the engine playing black, no depth limit
+    /// and no clock readings.
+    fn new_game(&mut self, engine: &mut Engine) {
+        self.abort_search(engine);
+        engine.new_game();
+        engine.set_chess960(false);
+        self.force = false;
+        self.engine_side = Color::Black;
+        self.depth = None;
+        self.time_cs = None;
+        self.otim_cs = None;
+        self.after_position_change(engine);
+    }
+
+    /// `variant NAME`: standard chess or Chess960; others are refused.
+    fn variant(&self, engine: &mut Engine, name: &str, line: &str) {
+        match name.trim() {
+            "normal" => engine.set_chess960(false),
+            "fischerandom" => engine.set_chess960(true),
+            other => self
+                .out
+                .error(format!("unsupported variant '{other}'"), line),
+        }
+    }
+
+    /// `setboard FEN`: a new game from the position; a bad FEN changes nothing.
+    fn set_board(&mut self, engine: &mut Engine, fen: &str, line: &str) {
+        if let Some(pos) = engine.position_from_fen(fen, line) {
+            self.abort_search(engine);
+            engine.set_position(pos);
+            self.after_position_change(engine);
         }
     }
 
@@ -312,6 +259,8 @@ impl XboardDialog {
         self.after_position_change(engine);
     }
 
+    /// `undo` (one half-move) and `remove` (two): taken back, in a position the engine may
+    /// then have to move or analyse.
     fn take_back(&mut self, engine: &mut Engine, plies: usize, line: &str) {
         self.abort_search(engine);
         for _ in 0..plies {
@@ -321,6 +270,159 @@ impl XboardDialog {
             }
         }
         self.after_position_change(engine);
+    }
+
+    /// `force`: the engine plays neither side; moves are only entered.
+    fn enter_force_mode(&mut self, engine: &mut Engine) {
+        self.abort_search(engine);
+        self.force = true;
+    }
+
+    /// `go`: the engine plays the side to move, and moves now.
+    fn go(&mut self, engine: &mut Engine) {
+        self.abort_search(engine);
+        self.force = false;
+        self.engine_side = engine.game().position().side_to_move();
+        self.think(engine);
+    }
+
+    /// `playother`: the engine plays the side not to move, and waits for its move.
+    fn play_other(&mut self, engine: &mut Engine) {
+        self.abort_search(engine);
+        self.force = false;
+        self.engine_side = !engine.game().position().side_to_move();
+    }
+
+    /// `?`: move now, when thinking on the engine's own move.
+    fn move_now(&self, engine: &mut Engine) {
+        if self.search == Some(Purpose::Think) {
+            engine.stop();
+        }
+    }
+
+    /// `result`: the game is over; the engine stops and waits in force mode.
+    fn game_over(
+        &mut self,
+        engine: &mut Engine,
+        result: Option<GameResult>,
+        comment: Option<&str>,
+    ) {
+        let token = result.map_or(outpost_types::NO_RESULT, GameResult::token);
+        log::info!("game over: {token} {comment:?}");
+        self.abort_search(engine);
+        self.force = true;
+    }
+
+    // Clocks and limits.
+
+    /// `level MPS BASE INC`.
+    fn level(&mut self, moves_per_session: u32, base_ms: u64, increment_ms: u64) {
+        self.time_control = TimeControl::Level {
+            moves_per_session,
+            base_ms,
+            increment_ms,
+        };
+    }
+
+    /// `sd DEPTH`, limited to what the search can reach (with a note).
+    fn set_depth(&mut self, depth: u32, line: &str) {
+        let limited = depth.clamp(1, MAX_DEPTH as u32);
+        if limited != depth {
+            self.out.error(
+                format!("depth {depth} is outside 1..{MAX_DEPTH}, using {limited}"),
+                line,
+            );
+        }
+        self.depth = Some(limited);
+    }
+
+    /// Search limits for the engine to move in `pos` under the current time control.
+    fn limits(&self, pos: &Position, ponder: bool) -> SearchLimits {
+        let mut limits = SearchLimits {
+            depth: self.depth.map(|d| d as i32),
+            ponder,
+            ..SearchLimits::default()
+        };
+        match self.time_control {
+            TimeControl::PerMove { ms } => limits.movetime = Some(ms as i64),
+            TimeControl::Level {
+                moves_per_session,
+                base_ms,
+                increment_ms,
+            } => {
+                let mine = self.time_cs.map_or(base_ms as i64, |cs| cs * 10);
+                let theirs = self.otim_cs.map_or(mine, |cs| cs * 10);
+                let inc = Some(increment_ms as i64);
+                let (w, b) = match pos.side_to_move() {
+                    Color::White => (mine, theirs),
+                    Color::Black => (theirs, mine),
+                };
+                limits.wtime = Some(w);
+                limits.btime = Some(b);
+                limits.winc = inc;
+                limits.binc = inc;
+                if moves_per_session > 0 {
+                    let played = u32::from(pos.fullmove_number().max(1)) - 1;
+                    limits.movestogo =
+                        Some((moves_per_session - played % moves_per_session) as i32);
+                }
+            }
+        }
+        limits
+    }
+
+    // Pondering and analysis.
+
+    /// `easy`: no pondering from now on, and a pondering search is dropped.
+    fn easy(&mut self, engine: &mut Engine) {
+        self.ponder = false;
+        if matches!(self.search, Some(Purpose::Ponder(_))) {
+            self.abort_search(engine);
+        }
+    }
+
+    /// `analyze`: analyse the position, and every position entered after it.
+    fn enter_analysis(&mut self, engine: &mut Engine) {
+        self.abort_search(engine);
+        self.analyzing = true;
+        self.analyze(engine);
+    }
+
+    /// `exit`: analysis ends.
+    fn exit_analysis(&mut self, engine: &mut Engine) {
+        self.abort_search(engine);
+        self.analyzing = false;
+    }
+
+    // Options.
+
+    /// `egtpath KIND PATH`: Syzygy tables, when this build has them; other kinds are refused.
+    fn egt_path(&self, engine: &mut Engine, kind: &str, path: String, line: &str) {
+        if kind.eq_ignore_ascii_case("syzygy") && cfg!(feature = "syzygy") {
+            set_option(engine, SYZYGY_PATH, path, line);
+        } else {
+            self.out
+                .error(format!("no support for '{kind}' tablebases"), line);
+        }
+    }
+
+    // The dialog's searches and their moves.
+
+    /// Abandons the running search of this dialog, if any, without acting on its result. The
+    /// `ping`s that waited for its move are answered: the `go` before them is now carried out,
+    /// as far as it ever will be.
+    pub fn abort_search(&mut self, engine: &mut Engine) {
+        self.search = None;
+        engine.abort();
+        self.answer_pings();
+    }
+
+    /// Sends the `pong`s of the `ping`s that waited for the engine's move, in the order the
+    /// pings came.
+    fn answer_pings(&mut self) {
+        for n in self.pings.drain(..) {
+            self.out.send(&Reply::Pong(n));
+        }
     }
 
     /// After the position changed: analyse it, or move if it is the engine's turn.
@@ -370,41 +472,6 @@ impl XboardDialog {
         let history = engine.game().history_keys();
         self.think_started = Some(Instant::now());
         self.start_search(engine, pos, history, limits, Purpose::Think);
-    }
-
-    /// Search limits for the engine to move in `pos` under the current time control.
-    fn limits(&self, pos: &Position, ponder: bool) -> SearchLimits {
-        let mut limits = SearchLimits {
-            depth: self.depth.map(|d| d as i32),
-            ponder,
-            ..SearchLimits::default()
-        };
-        match self.time_control {
-            TimeControl::PerMove { ms } => limits.movetime = Some(ms as i64),
-            TimeControl::Level {
-                moves_per_session,
-                base_ms,
-                increment_ms,
-            } => {
-                let mine = self.time_cs.map_or(base_ms as i64, |cs| cs * 10);
-                let theirs = self.otim_cs.map_or(mine, |cs| cs * 10);
-                let inc = Some(increment_ms as i64);
-                let (w, b) = match pos.side_to_move() {
-                    Color::White => (mine, theirs),
-                    Color::Black => (theirs, mine),
-                };
-                limits.wtime = Some(w);
-                limits.btime = Some(b);
-                limits.winc = inc;
-                limits.binc = inc;
-                if moves_per_session > 0 {
-                    let played = u32::from(pos.fullmove_number().max(1)) - 1;
-                    limits.movestogo =
-                        Some((moves_per_session - played % moves_per_session) as i32);
-                }
-            }
-        }
-        limits
     }
 
     /// The best move of this dialog's search: played if the search was the engine's move.
@@ -466,4 +533,14 @@ impl XboardDialog {
             }
         }
     }
+}
+
+/// Sets the option `key` to `value` for a CECP command that names it (`memory`, `cores`,
+/// `egtpath`), as `option NAME=VALUE` would: the same checks and error replies.
+fn set_option<K: Key>(engine: &mut Engine, key: K, value: String, line: &str) {
+    let setting = OptionSetting {
+        name: key.def().name.into(),
+        value: Some(value),
+    };
+    engine.set_option(&setting, line);
 }
