@@ -90,6 +90,28 @@ fn result_from_byte(b: u8) -> Result<GameResult, &'static str> {
     }
 }
 
+/// The pieces of a record's board (`occupancy`, and `pieces`: one 4-bit code per occupied
+/// square, lowest square first, colour * 8 + piece type) with their squares, lowest first. The
+/// trainer keeps boards in this form too.
+#[inline]
+pub fn board_pieces(
+    occupancy: u64,
+    pieces: &[u8; 16],
+) -> impl Iterator<Item = (Square, Piece)> + '_ {
+    Bitboard(occupancy).iter().enumerate().map(move |(i, sq)| {
+        let code = (pieces[i / 2] >> (4 * (i % 2))) & 15;
+        let color = if code >= 8 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        (
+            sq,
+            Piece::new(color, PieceType::from_index((code & 7) as usize)),
+        )
+    })
+}
+
 /// One searched position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -194,21 +216,7 @@ impl Record {
 
     /// The pieces with their squares, lowest square first: what a network's features need.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Bitboard(self.occupancy)
-            .iter()
-            .enumerate()
-            .map(move |(i, sq)| {
-                let code = (self.pieces[i / 2] >> (4 * (i % 2))) & 15;
-                let color = if code >= 8 {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                (
-                    sq,
-                    Piece::new(color, PieceType::from_index((code & 7) as usize)),
-                )
-            })
+        board_pieces(self.occupancy, &self.pieces)
     }
 
     /// Not in check, a quiet best move and a score short of the mate range: the positions

@@ -1,11 +1,12 @@
 //! `EvalFile`: the search evaluates with the built-in network or a file's; a missing, empty,
 //! truncated or random file is refused with a message and the engine keeps its network and keeps
-//! playing. `UseNNUE`, the switch to the retired hand-crafted evaluation, is no option any more.
+//! playing; a network of another shape or feature set is refused with a message that names the
+//! difference. `UseNNUE`, the switch to the retired hand-crafted evaluation, is no option any more.
 
 mod common;
 
 use common::*;
-use outpost_eval::nnue::{Network, EMBEDDED_NAME};
+use outpost_eval::nnue::{Network, EMBEDDED_NAME, HIDDEN};
 
 fn temp(name: &str, bytes: &[u8]) -> String {
     let dir = std::env::temp_dir().join(format!("outpost-evalfile-{}", std::process::id()));
@@ -27,7 +28,7 @@ fn nodes(e: &mut Engine) -> String {
 
 #[test]
 fn bad_files_are_refused_and_a_good_one_is_used() {
-    let net = Network::random(5).to_bytes();
+    let net = Network::<HIDDEN>::random(5).to_bytes();
     let mut random = vec![0u8; net.len()];
     let mut rng = outpost_board::Rng::new(9);
     random.iter_mut().for_each(|b| *b = rng.next_u64() as u8);
@@ -106,7 +107,7 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
 
 #[test]
 fn xboard_option_loads_a_network() {
-    let good = temp("xb.nnue", &Network::random(6).to_bytes());
+    let good = temp("xb.nnue", &Network::<HIDDEN>::random(6).to_bytes());
     let mut e = Engine::start();
     e.send("xboard");
     e.send("protover 2");
@@ -128,4 +129,44 @@ fn xboard_option_loads_a_network() {
     e.send("sd 4");
     e.send("go");
     e.expect("move ", LONG);
+}
+
+/// A valid net file of another hidden size, and one whose header names a feature set this
+/// engine does not know: each is refused by what differs, and the engine plays on with the
+/// built-in network.
+#[test]
+fn other_shapes_and_feature_sets_are_refused_by_name() {
+    let other_hidden = Network::<128>::random(7).to_bytes();
+    let mut other_features = Network::<HIDDEN>::random(8).to_bytes();
+    // The header's last word (bytes 28..32) is the feature-set id.
+    other_features[28..32].copy_from_slice(&2u32.to_le_bytes());
+    let cases = [
+        (
+            temp("hidden128.nnue", &other_hidden),
+            format!("hidden size 128: this engine is built for {HIDDEN}"),
+        ),
+        (
+            temp("features2.nnue", &other_features),
+            "network inputs are feature set 2, unknown to this engine".to_string(),
+        ),
+    ];
+    let mut e = Engine::start();
+    e.send("uci");
+    e.expect("uciok", LONG);
+    for (path, says) in &cases {
+        e.send(&format!("setoption name EvalFile value {path}"));
+        let (lines, _) = e.sync_uci();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string Error (") && l.contains(says.as_str())),
+            "{path}: {lines:?}"
+        );
+        assert!(lines
+            .iter()
+            .any(|l| l.contains(&format!("keeping network {EMBEDDED_NAME} (built in)"))));
+        e.send("position startpos");
+        e.send("go depth 5");
+        e.expect("bestmove ", LONG);
+    }
 }

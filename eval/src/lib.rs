@@ -124,7 +124,7 @@ mod tests {
     /// position gives, down a random line and back up it.
     #[test]
     fn the_evaluator_follows_the_line() {
-        let net = Arc::new(Network::random(11));
+        let net: Arc<Network> = Arc::new(Network::random(11));
         let fresh = |pos: &Position| evaluate_position(&net, pos);
         let mut ev = Evaluator::new(net.clone());
         let mut rng = outpost_board::Rng::new(3);

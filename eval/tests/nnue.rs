@@ -8,7 +8,7 @@ mod common;
 use common::{colour_flipped, positions};
 use outpost_board::{Color, Move, MoveKind, PieceType, Position, Rng, Square};
 use outpost_eval::nnue::{
-    simd, Accumulator, Changes, NetError, Network, HEADER_LEN, NET_SIZE, W1_LIMIT, W2_LIMIT,
+    simd, Accumulator, Changes, NetError, Network, HEADER_LEN, HIDDEN, NET_SIZE, W1_LIMIT, W2_LIMIT,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -111,7 +111,7 @@ fn biased_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 /// Plays one game from `fen`: every ply, each special move and two random ones are checked as
 /// siblings from the same parent, then the chosen move (or a null move) extends the line, whose
 /// accumulators are only ever updated, never refreshed, so any error would accumulate.
-fn check_game(net: &Network, fen: &str, rng: &mut Rng, seen: &mut Seen) {
+fn check_game<const H: usize>(net: &Network<H>, fen: &str, rng: &mut Rng, seen: &mut Seen) {
     let mut pos = Position::from_fen(fen).unwrap();
     let mut stack = vec![Accumulator::new(net, &pos)];
     for ply in 0..240 {
@@ -172,9 +172,24 @@ fn check_game(net: &Network, fen: &str, rng: &mut Rng, seen: &mut Seen) {
     }
 }
 
+/// `check_game` on `games` games, Chess960 starts and the standard one in turn.
+fn check_games<const H: usize>(net: &Network<H>, games: usize, seed: u64) -> Seen {
+    let mut rng = Rng::new(seed);
+    let mut seen = Seen::default();
+    for game in 0..games {
+        let fen = if game % 2 == 0 {
+            chess960_fen(&mut rng)
+        } else {
+            outpost_board::STARTPOS_FEN.to_string()
+        };
+        check_game(net, &fen, &mut rng, &mut seen);
+    }
+    seen
+}
+
 #[test]
 fn incremental_updates_equal_a_refresh_and_scores_the_spec_at_every_simd_level() {
-    let net = Network::random(0x17);
+    let net = Network::<HIDDEN>::random(0x17);
     let (levels, skipped): (Vec<simd::Level>, Vec<simd::Level>) =
         simd::Level::ALL.into_iter().partition(|l| l.is_available());
     // Say which levels this CPU cannot check: a pass on a CPU without AVX-512 says nothing
@@ -194,16 +209,7 @@ fn incremental_updates_equal_a_refresh_and_scores_the_spec_at_every_simd_level()
     }
     for level in levels {
         assert!(simd::set_level(level));
-        let mut rng = Rng::new(0x5EED ^ level as u64);
-        let mut seen = Seen::default();
-        for game in 0..150 {
-            let fen = if game % 2 == 0 {
-                chess960_fen(&mut rng)
-            } else {
-                outpost_board::STARTPOS_FEN.to_string()
-            };
-            check_game(&net, &fen, &mut rng, &mut seen);
-        }
+        let seen = check_games(&net, 150, 0x5EED ^ level as u64);
         // Whole evaluations at this level against the spec (and so against the other levels).
         let bytes = net.to_bytes();
         for pos in positions(300, level as u64) {
@@ -226,7 +232,7 @@ fn incremental_updates_equal_a_refresh_and_scores_the_spec_at_every_simd_level()
 
 #[test]
 fn chess960_castlings_where_squares_overlap() {
-    let net = Network::random(3);
+    let net = Network::<HIDDEN>::random(3);
     for fen in [
         // King b1, rook a1: O-O-O puts the king on c1, the rook on d1.
         "1k6/8/8/8/8/8/8/RK6 w A - 0 1",
@@ -262,8 +268,10 @@ fn chess960_castlings_where_squares_overlap() {
 
 /// docs/nnue.md's layout and formula, transcribed without the engine's code: weights read by
 /// offset from the file, accumulators in i32, the output in i64.
+#[allow(non_snake_case)]
 fn reference_eval(bytes: &[u8], pos: &Position) -> i32 {
-    const H: usize = 256;
+    // The hidden size is the header's third word.
+    let H = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
     let i16_at = |i: usize| i16::from_le_bytes([bytes[i], bytes[i + 1]]) as i64;
     let w1 = |feature: usize, i: usize| i16_at(32 + 2 * (feature * H + i));
     let b1 = |i: usize| i16_at(32 + 2 * 768 * H + 2 * i);
@@ -305,10 +313,42 @@ fn reference_eval(bytes: &[u8], pos: &Position) -> i32 {
     ((sum / 255 + b2(bucket)) * 400 / (255 * 128)) as i32
 }
 
+/// Another hidden size runs the same code (generic over it): smaller than one tile of
+/// registers in the column sums, and a column of two AVX-512 registers.
+fn check_hidden_size<const H: usize>() {
+    let net = Network::<H>::random(0x64 + H as u64);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), Network::<H>::SHAPE.file_size());
+    assert_eq!(Network::<H>::from_bytes(&bytes).as_ref(), Ok(&net));
+    // At the level in use (the best this CPU has: only the test above sets another, and it
+    // compares with the spec too); `simd`'s own tests compare the levels at these sizes.
+    let seen = check_games(&net, 6, 0x5EED);
+    assert!(seen.moves > 1000, "{seen:?}");
+    let mut scores = std::collections::HashSet::new();
+    for pos in positions(300, H as u64) {
+        let score = net.evaluate_position(&pos);
+        assert_eq!(
+            score,
+            reference_eval(&bytes, &pos),
+            "H {H}: {}",
+            pos.to_fen()
+        );
+        scores.insert(score);
+    }
+    assert!(scores.len() > 50, "only {} distinct scores", scores.len());
+}
+
+#[test]
+fn other_hidden_sizes_follow_the_formula() {
+    check_hidden_size::<64>();
+    check_hidden_size::<128>();
+    check_hidden_size::<512>();
+}
+
 #[test]
 fn evaluate_is_the_documented_formula() {
     for seed in [1, 2] {
-        let net = Network::random(seed);
+        let net = Network::<HIDDEN>::random(seed);
         let bytes = net.to_bytes();
         let mut scores = std::collections::HashSet::new();
         for pos in positions(600, seed) {
@@ -323,7 +363,7 @@ fn evaluate_is_the_documented_formula() {
 
 #[test]
 fn colour_flip_keeps_the_score() {
-    let net = Network::random(0xF11);
+    let net = Network::<HIDDEN>::random(0xF11);
     for pos in positions(3_000, 0xF11) {
         let flipped = colour_flipped(&pos);
         let (a, b) = (
@@ -347,7 +387,7 @@ fn colour_flip_keeps_the_score() {
 // Loading
 
 fn valid_bytes() -> Vec<u8> {
-    Network::random(0xB17E).to_bytes()
+    Network::<HIDDEN>::random(0xB17E).to_bytes()
 }
 
 fn with_word(mut bytes: Vec<u8>, word: usize, value: u32) -> Vec<u8> {
@@ -357,33 +397,36 @@ fn with_word(mut bytes: Vec<u8>, word: usize, value: u32) -> Vec<u8> {
 
 #[test]
 fn a_valid_file_loads_and_writes_back_the_same_bytes() {
-    let net = Network::random(0xB17E);
+    let net = Network::<HIDDEN>::random(0xB17E);
     let bytes = net.to_bytes();
     assert_eq!(bytes.len(), NET_SIZE);
     assert_eq!(
         NET_SIZE,
         32 + 2 * 768 * 256 + 2 * 256 + 2 * 8 * 2 * 256 + 4 * 8
     );
-    let loaded = Network::from_bytes(&bytes).unwrap();
+    let loaded = Network::<HIDDEN>::from_bytes(&bytes).unwrap();
     assert_eq!(loaded, net);
     assert_eq!(loaded.to_bytes(), bytes);
     // Weights at the clip are legal.
     let mut edge = bytes.clone();
     edge[HEADER_LEN..HEADER_LEN + 2].copy_from_slice(&(-W1_LIMIT).to_le_bytes());
-    assert!(Network::from_bytes(&edge).is_ok());
+    assert!(Network::<HIDDEN>::from_bytes(&edge).is_ok());
 }
 
 #[test]
 fn short_and_truncated_files_are_refused() {
     let bytes = valid_bytes();
-    assert_eq!(Network::from_bytes(&[]), Err(NetError::TooShort { len: 0 }));
     assert_eq!(
-        Network::from_bytes(&bytes[..HEADER_LEN - 1]),
+        Network::<HIDDEN>::from_bytes(&[]),
+        Err(NetError::TooShort { len: 0 })
+    );
+    assert_eq!(
+        Network::<HIDDEN>::from_bytes(&bytes[..HEADER_LEN - 1]),
         Err(NetError::TooShort { len: 31 })
     );
     for len in [HEADER_LEN, HEADER_LEN + 1, 1000, NET_SIZE / 2, NET_SIZE - 1] {
         assert_eq!(
-            Network::from_bytes(&bytes[..len]),
+            Network::<HIDDEN>::from_bytes(&bytes[..len]),
             Err(NetError::Truncated {
                 len,
                 expected: NET_SIZE
@@ -393,7 +436,7 @@ fn short_and_truncated_files_are_refused() {
     let mut long = bytes;
     long.push(0);
     assert_eq!(
-        Network::from_bytes(&long),
+        Network::<HIDDEN>::from_bytes(&long),
         Err(NetError::TrailingBytes {
             len: NET_SIZE + 1,
             expected: NET_SIZE
@@ -407,12 +450,12 @@ fn wrong_headers_are_refused_with_what_is_wrong() {
     let mut magic = bytes.clone();
     magic[..4].copy_from_slice(b"NNUE");
     assert_eq!(
-        Network::from_bytes(&magic),
+        Network::<HIDDEN>::from_bytes(&magic),
         Err(NetError::BadMagic { found: *b"NNUE" })
     );
     let cases = [
         (1, 1, NetError::UnsupportedVersion { found: 1 }),
-        (1, 3, NetError::UnsupportedVersion { found: 3 }),
+        (1, 4, NetError::UnsupportedVersion { found: 4 }),
         (1, 0, NetError::UnsupportedVersion { found: 0 }),
         (
             2,
@@ -457,15 +500,29 @@ fn wrong_headers_are_refused_with_what_is_wrong() {
                 expected: 400,
             },
         ),
-        (7, 1, NetError::Reserved { found: 1 }),
+        (7, 0, NetError::UnknownFeatures { id: 0 }),
+        (7, 2, NetError::UnknownFeatures { id: 2 }),
     ];
     for (word, value, expected) in cases {
-        let result = Network::from_bytes(&with_word(bytes.clone(), word, value));
+        let result = Network::<HIDDEN>::from_bytes(&with_word(bytes.clone(), word, value));
         assert_eq!(result, Err(expected.clone()));
         // The header is checked before the size: a header alone gives the same answer.
         let header = with_word(bytes[..HEADER_LEN].to_vec(), word, value);
-        assert_eq!(Network::from_bytes(&header), Err(expected));
+        assert_eq!(Network::<HIDDEN>::from_bytes(&header), Err(expected));
     }
+}
+
+/// A version 2 file (the built-in net's) has no feature-set word, and is read as the one set
+/// version 2 had; its reserved word must still be 0.
+#[test]
+fn version_2_files_load_as_standard768() {
+    let net = Network::<HIDDEN>::random(0xB17E);
+    let v2 = with_word(with_word(net.to_bytes(), 1, 2), 7, 0);
+    assert_eq!(Network::<HIDDEN>::from_bytes(&v2), Ok(net));
+    assert_eq!(
+        Network::<HIDDEN>::from_bytes(&with_word(v2, 7, 1)),
+        Err(NetError::Reserved { found: 1 })
+    );
 }
 
 #[test]
@@ -482,7 +539,7 @@ fn weights_beyond_the_training_clip_are_refused() {
         let mut b = bytes.clone();
         b[offset..offset + 2].copy_from_slice(&value.to_le_bytes());
         assert_eq!(
-            Network::from_bytes(&b),
+            Network::<HIDDEN>::from_bytes(&b),
             Err(NetError::WeightOutOfRange {
                 tensor,
                 index,
@@ -510,14 +567,17 @@ fn random_and_corrupted_bytes_never_panic() {
         NET_SIZE + 1,
     ] {
         let noise: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
-        assert!(Network::from_bytes(&noise).is_err(), "{len} random bytes");
+        assert!(
+            Network::<HIDDEN>::from_bytes(&noise).is_err(),
+            "{len} random bytes"
+        );
         refused += 1;
     }
     // A valid header over a random body: some i16 is beyond the clip.
     let mut body: Vec<u8> = valid_bytes()[..HEADER_LEN].to_vec();
     body.extend((HEADER_LEN..NET_SIZE).map(|_| rng.next_u64() as u8));
     assert!(matches!(
-        Network::from_bytes(&body),
+        Network::<HIDDEN>::from_bytes(&body),
         Err(NetError::WeightOutOfRange { .. })
     ));
     // Single corrupted bytes anywhere: loaded or refused, never a panic.
@@ -526,7 +586,7 @@ fn random_and_corrupted_bytes_never_panic() {
         let mut b = bytes.clone();
         let i = rng.below(b.len());
         b[i] = rng.next_u64() as u8;
-        refused += Network::from_bytes(&b).is_err() as usize;
+        refused += Network::<HIDDEN>::from_bytes(&b).is_err() as usize;
     }
     assert!(refused > 10);
 }

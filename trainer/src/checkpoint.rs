@@ -5,11 +5,11 @@
 //! step u64 (optimizer steps done) | history length u32 | history (train f32, validation f32) per
 //! epoch | params f32[n] | m f32[n] | v f32[n].
 
-use crate::data::BUCKETS;
 use crate::net::{Layout, Net};
 use crate::optim::AdamW;
 use crate::quant::write_atomic;
 use crate::TrainError;
+use outpost_network::BUCKETS;
 use std::path::{Path, PathBuf};
 
 const MAGIC: [u8; 8] = *b"OPCKPT01";

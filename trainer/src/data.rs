@@ -1,102 +1,149 @@
-//! Training samples: datagen records turned into the network's sparse inputs, filtered and split.
+//! Training samples: datagen records turned into compact boards, filtered and split, and the
+//! network's sparse inputs of both perspectives computed from a board when a batch needs them.
 //!
-//! A [`Sample`] keeps only the side to move's feature indices; the other perspective's are the
-//! same pieces with colours swapped and the board flipped, which [`flip`] computes on the fly, so
-//! a sample takes 70 bytes instead of the 134 that two lists would.
+//! A [`Sample`] keeps the record's board (occupancy and piece nibbles, 24 bytes) rather than
+//! feature lists: 32 bytes where two lists took 134, and both perspectives' features come from
+//! the shared definition (`outpost_network`'s `FeatureSet::feature_index`), so a feature set
+//! whose inputs depend on a king's square needs nothing new here.
 
 use crate::TrainError;
-use outpost_board::{Color, Rng};
-use outpost_datafile::{GameReader, Record};
+use outpost_board::{Color, Piece, Rng, Square};
+use outpost_datafile::{board_pieces, GameReader, Record};
+use outpost_network::{bucket, FeatureSet, Shape};
 use std::path::Path;
 
-/// Inputs per perspective: 2 colours x 6 piece types x 64 squares.
-pub const INPUTS: usize = 768;
-/// Output buckets by piece count (docs/nnue.md).
-pub const BUCKETS: usize = 8;
-/// Centipawns per unit of network output.
-pub const SCALE: f32 = 400.0;
+/// The inputs the trainer trains: the shipped network's.
+pub const FEATURES: FeatureSet = Shape::SHIPPED.features;
+/// Inputs per perspective.
+pub const INPUTS: usize = FEATURES.inputs();
+/// Centipawns per unit of network output, as the float the sigmoid divides by.
+pub const SCALE: f32 = outpost_network::SCALE as f32;
 
-/// One training position, everything from the side to move's view.
+/// One training position: the board, and the score and result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
-    /// Feature indices of the side to move's perspective; the first `count` are used.
-    pub feats: [u16; 32],
-    pub count: u8,
-    /// Output bucket, 0..8.
-    pub bucket: u8,
-    /// Game result for the side to move: 0 loss, 1 draw, 2 win.
-    pub result: u8,
+    /// Occupied squares, a1 = bit 0 (the record's).
+    pub occupancy: u64,
+    /// The pieces of the occupied squares, lowest square first, 4 bits each (the record's
+    /// codes: colour * 8 + piece type).
+    pub pieces: [u8; 16],
     /// Search score in centipawns for the side to move.
     pub score: i16,
+    /// Game result for the side to move: 0 loss, 1 draw, 2 win.
+    pub result: u8,
+    /// `BLACK_TO_MOVE` and `MIRRORED`.
+    pub flags: u8,
 }
 
-/// The feature of a piece (colour, type 0..6, square) seen from `perspective`.
-#[inline]
-pub fn feature(perspective: Color, color: Color, kind: usize, square: usize) -> usize {
-    let (side, sq) = if perspective == Color::White {
-        (color.index(), square)
-    } else {
-        (1 - color.index(), square ^ 56)
+/// Both perspectives' active features of a sample, in the same piece order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    us: [u16; 32],
+    them: [u16; 32],
+    count: usize,
+}
+
+impl Features {
+    pub const EMPTY: Features = Features {
+        us: [0; 32],
+        them: [0; 32],
+        count: 0,
     };
-    (side * 6 + kind) * 64 + sq
-}
 
-/// The same piece seen from the other perspective: colours swap, ranks flip. `^ 56` touches only
-/// the rank bits of the square, and 384 (one colour's block) is a multiple of 64, so the two
-/// parts do not interfere. An involution.
-#[inline(always)]
-pub fn flip(f: usize) -> usize {
-    if f < 384 {
-        (f ^ 56) + 384
-    } else {
-        (f ^ 56) - 384
+    /// The side to move's features.
+    #[inline(always)]
+    pub fn us(&self) -> &[u16] {
+        &self.us[..self.count]
+    }
+
+    /// The other side's features.
+    #[inline(always)]
+    pub fn them(&self) -> &[u16] {
+        &self.them[..self.count]
     }
 }
 
-/// Output bucket of a position with `pieces` pieces, kings included.
-#[inline]
-pub fn bucket(pieces: usize) -> usize {
-    (pieces.saturating_sub(2) / 4).min(BUCKETS - 1)
-}
-
 impl Sample {
+    pub const BLACK_TO_MOVE: u8 = 1;
+    /// The board is to be read reflected left to right ([`Sample::mirrored`]).
+    pub const MIRRORED: u8 = 2;
+
     pub fn from_record(r: &Record) -> Sample {
         let stm = r.side_to_move();
-        let mut feats = [0u16; 32];
-        let mut count = 0;
-        for (sq, piece) in r.pieces() {
-            feats[count] = feature(stm, piece.color(), piece.kind().index(), sq.index()) as u16;
-            count += 1;
-        }
         let white_result = r.result.white_half_points();
         let (score, result) = match stm {
             Color::White => (r.score, white_result),
             Color::Black => (r.score.saturating_neg(), 2 - white_result),
         };
         Sample {
-            feats,
-            count: count as u8,
-            bucket: bucket(count) as u8,
-            result,
+            occupancy: r.occupancy,
+            pieces: r.pieces,
             score,
+            result,
+            flags: if stm == Color::Black {
+                Self::BLACK_TO_MOVE
+            } else {
+                0
+            },
         }
     }
 
-    /// The side to move's features.
+    pub fn side_to_move(&self) -> Color {
+        if self.flags & Self::BLACK_TO_MOVE != 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// Pieces on the board, kings included.
     #[inline]
-    pub fn us(&self) -> &[u16] {
-        &self.feats[..self.count as usize]
+    pub fn piece_count(&self) -> u32 {
+        self.occupancy.count_ones()
     }
 
-    /// The same position reflected left to right (file a <-> h): `^ 7` flips the file bits of
-    /// the square and nothing else. Chess is symmetric that way except for castling, which the
-    /// features do not see, so a mirrored position is a second, nearly free training sample.
-    pub fn mirrored(&self) -> Sample {
-        let mut m = *self;
-        for f in &mut m.feats[..m.count as usize] {
-            *f ^= 7;
+    /// The output bucket.
+    #[inline]
+    pub fn bucket(&self) -> usize {
+        bucket(self.piece_count())
+    }
+
+    /// The pieces with their squares (reflected if the sample is mirrored), in the record's
+    /// order: lowest square of the board as played first.
+    #[inline]
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        // `^ 7` flips the file bits of a square and nothing else.
+        let reflect = if self.flags & Self::MIRRORED != 0 {
+            7
+        } else {
+            0
+        };
+        board_pieces(self.occupancy, &self.pieces)
+            .map(move |(sq, piece)| (Square::from_index(sq.index() as u32 ^ reflect), piece))
+    }
+
+    /// Both perspectives' features, by the shared definition.
+    #[inline]
+    pub fn features(&self) -> Features {
+        let stm = self.side_to_move();
+        let mut f = Features::EMPTY;
+        // A record holds at most 32 pieces (the data file checks it); `zip` keeps any more out.
+        for ((sq, piece), (us, them)) in self.pieces().zip(f.us.iter_mut().zip(f.them.iter_mut())) {
+            *us = FEATURES.feature_index(stm, piece, sq) as u16;
+            *them = FEATURES.feature_index(!stm, piece, sq) as u16;
+            f.count += 1;
         }
-        m
+        f
+    }
+
+    /// The same position reflected left to right (file a <-> h). Chess is symmetric that way
+    /// except for castling, which the features do not see, so a mirrored position is a second,
+    /// nearly free training sample. Mirroring twice gives the sample back.
+    pub fn mirrored(&self) -> Sample {
+        Sample {
+            flags: self.flags ^ Self::MIRRORED,
+            ..*self
+        }
     }
 
     /// The training target: `lambda * sigmoid(score / SCALE) + (1 - lambda) * result`.
@@ -259,8 +306,8 @@ mod tests {
     use outpost_board::Position;
     use outpost_types::GameResult;
 
-    /// The features of a board computed from the record equal those computed from the position
-    /// itself, square by square, with the spec's formula.
+    /// The features of both perspectives computed from the record equal those computed from
+    /// the position itself, square by square, with the spec's formula.
     #[test]
     fn features_follow_the_spec() {
         for fen in [
@@ -291,21 +338,18 @@ mod tests {
                     } else {
                         (black, white)
                     };
-                    want_us.push(u);
-                    want_them.push(t);
+                    want_us.push(u as u16);
+                    want_them.push(t as u16);
                 }
             }
-            let mut us: Vec<usize> = s.us().iter().map(|&f| f as usize).collect();
-            let mut them: Vec<usize> = s.us().iter().map(|&f| flip(f as usize)).collect();
-            us.sort();
-            them.sort();
-            want_us.sort();
-            want_them.sort();
-            assert_eq!(us, want_us, "{fen}");
-            assert_eq!(them, want_them, "{fen}");
+            let f = s.features();
+            // Square order, the same piece at the same place in both lists.
+            assert_eq!(f.us(), want_us, "{fen}");
+            assert_eq!(f.them(), want_them, "{fen}");
             let sign = if stm == Color::White { 1 } else { -1 };
             assert_eq!(s.score, 150 * sign);
             assert_eq!(s.result, if stm == Color::White { 2 } else { 0 });
+            assert_eq!(s.bucket(), bucket(pos.occupied().count()));
         }
     }
 
@@ -328,28 +372,25 @@ mod tests {
                 |p: &Position| Record::new(p, p.legal_moves()[0], -70, false, GameResult::Draw, 30);
             let m = Sample::from_record(&record(&pos)).mirrored();
             let want = Sample::from_record(&record(&mirror));
-            let sorted = |s: &Sample| {
-                let mut f = s.us().to_vec();
+            let sorted = |f: &[u16]| {
+                let mut f = f.to_vec();
                 f.sort();
                 f
             };
-            assert_eq!(sorted(&m), sorted(&want), "{fen}");
+            let (mf, wf) = (m.features(), want.features());
+            assert_eq!(sorted(mf.us()), sorted(wf.us()), "{fen}");
+            assert_eq!(sorted(mf.them()), sorted(wf.them()), "{fen}");
             assert_eq!(
-                (m.score, m.result, m.bucket),
-                (want.score, want.result, want.bucket)
+                (m.score, m.result, m.bucket()),
+                (want.score, want.result, want.bucket())
             );
             assert_eq!(m.mirrored(), Sample::from_record(&record(&pos)));
         }
     }
 
     #[test]
-    fn buckets_by_piece_count() {
-        assert_eq!(bucket(2), 0);
-        assert_eq!(bucket(5), 0);
-        assert_eq!(bucket(6), 1);
-        assert_eq!(bucket(32), 7);
-        assert_eq!(bucket(30), 7);
-        assert_eq!(bucket(29), 6);
+    fn a_sample_is_32_bytes() {
+        assert_eq!(std::mem::size_of::<Sample>(), 32);
     }
 
     #[test]

@@ -1,15 +1,19 @@
 //! A CPU trainer for Outpost's neural evaluation: `(768 -> H) x 2 -> 1` with SCReLU and 8 output
-//! buckets, trained on datagen's files and written as the version 2 net file of docs/nnue.md.
+//! buckets, trained on datagen's files and written as the net file of docs/nnue.md. The network
+//! (inputs, buckets, shape, quantisation, the file) is `outpost-network`'s definition, the
+//! engine's too; the float and integer forward passes here are the trainer's own.
 //! The files are read through the `outpost-datafile` crate (the format alone), so the trainer
 //! does not depend on the search or the evaluation; only its tests use the evaluation and the
 //! tools crate, to check that the engine reads its nets as it does and that converted files
 //! train the same.
 //!
-//! - [`data`]: records to sparse samples, the training filters and the validation split;
+//! - [`data`]: records to compact samples and their features, the training filters and the
+//!   validation split;
 //! - [`net`]: the float network, its forward pass and the per-sample gradient;
 //! - [`train`]: mini-batches over threads, the learning-rate schedule, the epoch loop;
 //! - [`optim`]: AdamW and the weight clip;
-//! - [`quant`]: the quantised net file and the engine's integer forward pass, as a reference;
+//! - [`quant`]: quantising into the net file and the engine's integer forward pass, as a
+//!   reference;
 //! - [`checkpoint`]: float weights with optimizer state, for `--resume`;
 //! - [`plot`]: the loss curve as a PNG.
 
@@ -37,8 +41,10 @@ pub enum TrainError {
     Usage(String),
     Data(outpost_datafile::DataError),
     Io(PathBuf, io::Error),
-    /// A checkpoint or net file that is not what it should be.
+    /// A checkpoint that is not what it should be.
     BadFile(PathBuf, &'static str),
+    /// A net file that is not a network of the trainer's inputs and buckets.
+    Net(PathBuf, outpost_network::NetError),
     /// Nothing left to train on after filtering.
     NoData,
     Plot(String),
@@ -51,6 +57,7 @@ impl fmt::Display for TrainError {
             TrainError::Data(e) => write!(f, "{e}"),
             TrainError::Io(path, e) => write!(f, "{}: {e}", path.display()),
             TrainError::BadFile(path, what) => write!(f, "{}: {what}", path.display()),
+            TrainError::Net(path, e) => write!(f, "{}: {e}", path.display()),
             TrainError::NoData => write!(f, "no training positions left after filtering"),
             TrainError::Plot(what) => write!(f, "loss plot: {what}"),
         }

@@ -6,8 +6,13 @@ use outpost_trainer::train::{train, Config};
 use outpost_trainer::TrainError;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::LazyLock;
 
-const USAGE: &str = "\
+/// The usage text, with the shipped hidden size filled in as `--hidden`'s default.
+static USAGE: LazyLock<String> =
+    LazyLock::new(|| USAGE_TEXT.replace("{HIDDEN}", &outpost_network::HIDDEN.to_string()));
+
+const USAGE_TEXT: &str = "\
 usage: outpost-trainer [OPTIONS] DATA...
 
 Trains the (768 -> H) x 2 -> 1 network of docs/nnue.md on datagen files and writes
@@ -17,7 +22,7 @@ OUT_DIR/net.nnue at the end.
 options:
   --out-dir DIR        where checkpoints, nets and the plot go (default trainer-out)
   --resume             continue from the newest checkpoint in --out-dir
-  --hidden H           hidden neurons per perspective (default 256)
+  --hidden H           hidden neurons per perspective (default {HIDDEN}, the shipped network's)
   --epochs N           total epochs, counting those a resumed run already did (default 10)
   --batch-size N       positions per optimizer step (default 16384)
   --lr X               peak learning rate (default 0.001)
@@ -56,7 +61,7 @@ fn parse(args: &[String]) -> Result<Args, CliError> {
     };
     let mut data = Vec::new();
     let at_least_one = |n: &usize| *n >= 1;
-    let mut f = Flags::new("outpost-trainer", USAGE, args);
+    let mut f = Flags::new("outpost-trainer", &USAGE, args);
     while let Some(arg) = f.next()? {
         let flag = match arg {
             Arg::Word(path) => {
@@ -168,7 +173,7 @@ mod tests {
         ));
         assert_eq!(
             parse(&words("--help")).err(),
-            Some(CliError::Help { usage: USAGE })
+            Some(CliError::Help { usage: &USAGE })
         );
     }
 }

@@ -5,17 +5,10 @@
 //! optimizer, the thread gradients and the checkpoint treat them as one flat array, and a
 //! feature's H weights are contiguous for the sparse first layer.
 
-use crate::data::{flip, sigmoid, Sample, BUCKETS, INPUTS};
+use crate::data::{sigmoid, Features, Sample, INPUTS};
 use outpost_board::Rng;
+use outpost_network::{Shape, BUCKETS};
 use std::ops::Range;
-
-/// W1 and b1 are clipped to this after every step so that `round(x * QA)` stays within the
-/// engine's `W1_LIMIT` (505) and the accumulators within i16.
-pub const CLIP: f32 = 1.98;
-/// W2 is clipped to this after every step: `round(x * QB)` = 127 at most, the engine's
-/// `W2_LIMIT`, so that `QA * W2` fits the i16 multiply of its SIMD output layer. Trained nets
-/// keep |W2| below 0.8, so the clip rarely binds.
-pub const W2_CLIP: f32 = 127.0 / 128.0;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
@@ -95,6 +88,14 @@ impl Net {
         Layout::new(self.hidden)
     }
 
+    /// The shape of the net file this network is written as.
+    pub fn shape(&self) -> Shape {
+        Shape {
+            hidden: self.hidden,
+            ..Shape::SHIPPED
+        }
+    }
+
     /// The raw output (eval_cp / SCALE) of a sample.
     pub fn forward(&self, s: &Sample) -> f32 {
         let mut scratch = Scratch::new(self.hidden);
@@ -103,8 +104,9 @@ impl Net {
     }
 }
 
-/// Per-thread work space: the two accumulators and their gradients.
+/// Per-thread work space: the sample's features, the two accumulators and their gradients.
 pub struct Scratch {
+    features: Features,
     us: Vec<f32>,
     them: Vec<f32>,
     d_us: Vec<f32>,
@@ -114,6 +116,7 @@ pub struct Scratch {
 impl Scratch {
     pub fn new(hidden: usize) -> Scratch {
         Scratch {
+            features: Features::EMPTY,
             us: vec![0.0; hidden],
             them: vec![0.0; hidden],
             d_us: vec![0.0; hidden],
@@ -134,24 +137,16 @@ fn add(acc: &mut [f32], col: &[f32]) {
 /// after the other loads and stores the whole accumulator once per feature.
 const BLOCK: usize = 64;
 
-/// `acc = b1 + the W1 columns of feats`, each feature index passed through `map` (the identity for
-/// the side to move, `flip` for the other side). Each neuron sums in the same order as adding
-/// whole columns one by one, so the result is the same to the bit.
+/// `acc = b1 + the W1 columns of feats`. Each neuron sums in the same order as adding whole
+/// columns one by one, so the result is the same to the bit.
 #[inline(always)]
-fn accumulate(
-    acc: &mut [f32],
-    b1: &[f32],
-    w1: &[f32],
-    hidden: usize,
-    feats: &[u16],
-    map: impl Fn(usize) -> usize,
-) {
+fn accumulate(acc: &mut [f32], b1: &[f32], w1: &[f32], hidden: usize, feats: &[u16]) {
     let blocked = hidden / BLOCK * BLOCK;
     for start in (0..blocked).step_by(BLOCK) {
         let mut sum = [0.0f32; BLOCK];
         sum.copy_from_slice(&b1[start..start + BLOCK]);
         for &f in feats {
-            let col = &w1[map(f as usize) * hidden + start..][..BLOCK];
+            let col = &w1[f as usize * hidden + start..][..BLOCK];
             for (s, w) in sum.iter_mut().zip(col) {
                 *s += w;
             }
@@ -162,19 +157,21 @@ fn accumulate(
     for j in blocked..hidden {
         let mut sum = b1[j];
         for &f in feats {
-            sum += w1[map(f as usize) * hidden + j];
+            sum += w1[f as usize * hidden + j];
         }
         acc[j] = sum;
     }
 }
 
-/// Fills the accumulators and returns the output. Inlined into both the validation and the
-/// training loops so each gets the caller's target features.
+/// Computes the sample's features of both perspectives, fills the accumulators and returns the
+/// output. Inlined into both the validation and the training loops so each gets the caller's
+/// target features.
 #[inline(always)]
 pub fn forward(p: &Parts<&[f32]>, hidden: usize, s: &Sample, sc: &mut Scratch) -> f32 {
-    accumulate(&mut sc.us, p.b1, p.w1, hidden, s.us(), |f| f);
-    accumulate(&mut sc.them, p.b1, p.w1, hidden, s.us(), flip);
-    let b = s.bucket as usize;
+    sc.features = s.features();
+    accumulate(&mut sc.us, p.b1, p.w1, hidden, sc.features.us());
+    accumulate(&mut sc.them, p.b1, p.w1, hidden, sc.features.them());
+    let b = s.bucket();
     let (w_us, w_them) = p.w2[b * 2 * hidden..(b + 1) * 2 * hidden].split_at(hidden);
     p.b2[b] + dot_screlu(&sc.us, w_us) + dot_screlu(&sc.them, w_them)
 }
@@ -216,7 +213,7 @@ pub fn backward(
     let pred = sigmoid(out);
     let err = pred - s.target(lambda);
     let g_out = scale * 2.0 * err * pred * (1.0 - pred);
-    let b = s.bucket as usize;
+    let b = s.bucket();
     g.b2[b] += g_out;
     let (w_us, w_them) = p.w2[b * 2 * hidden..(b + 1) * 2 * hidden].split_at(hidden);
     let (gw_us, gw_them) = g.w2[b * 2 * hidden..(b + 1) * 2 * hidden].split_at_mut(hidden);
@@ -226,10 +223,10 @@ pub fn backward(
         *gb += du + dt;
     }
     // The sparse first layer: only the columns of the active features get a gradient.
-    for &f in s.us() {
-        let f = f as usize;
-        add(&mut g.w1[f * hidden..(f + 1) * hidden], &sc.d_us);
-        let t = flip(f);
+    let f = &sc.features;
+    for (&u, &t) in f.us().iter().zip(f.them()) {
+        let (u, t) = (u as usize, t as usize);
+        add(&mut g.w1[u * hidden..(u + 1) * hidden], &sc.d_us);
         add(&mut g.w1[t * hidden..(t + 1) * hidden], &sc.d_them);
     }
     err * err
@@ -249,18 +246,22 @@ fn output_grad(g_out: f32, acc: &[f32], w: &[f32], gw: &mut [f32], d: &mut [f32]
 mod tests {
     use super::*;
     use crate::data::Sample;
+    use outpost_datafile::Record;
 
     fn sample() -> Sample {
-        let mut feats = [0u16; 32];
-        let list = [4u16, 60 + 384, 12, 300, 700, 2];
-        feats[..list.len()].copy_from_slice(&list);
-        Sample {
-            feats,
-            count: list.len() as u8,
-            bucket: 1,
-            result: 2,
-            score: 85,
-        }
+        let pos = outpost_board::Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        )
+        .unwrap();
+        let r = Record::new(
+            &pos,
+            outpost_board::Move::NONE,
+            -85,
+            false,
+            outpost_types::GameResult::BlackWins,
+            20,
+        );
+        Sample::from_record(&r)
     }
 
     /// The blocked accumulation sums each neuron in the order of adding whole columns one by one,
@@ -270,14 +271,14 @@ mod tests {
         let hidden = 2 * BLOCK + 8;
         let net = Net::new(hidden, 5);
         let p = split(&net.params, &net.layout());
-        let s = sample();
-        for map in [|f| f, flip] {
+        let f = sample().features();
+        for feats in [f.us(), f.them()] {
             let mut naive = p.b1.to_vec();
-            for &f in s.us() {
-                add(&mut naive, &p.w1[map(f as usize) * hidden..][..hidden]);
+            for &f in feats {
+                add(&mut naive, &p.w1[f as usize * hidden..][..hidden]);
             }
             let mut acc = vec![0.0; hidden];
-            accumulate(&mut acc, p.b1, p.w1, hidden, s.us(), map);
+            accumulate(&mut acc, p.b1, p.w1, hidden, feats);
             assert_eq!(acc, naive);
         }
     }
@@ -305,13 +306,14 @@ mod tests {
             let e = sigmoid(n.forward(&s)) - s.target(lambda);
             (e * e) as f64
         };
+        let f = s.features();
         let checks = [
-            4 * hidden + 1,
-            flip(4) * hidden + 3,
+            f.us()[4] as usize * hidden + 1,
+            f.them()[7] as usize * hidden + 3,
             l.b1.start + 2,
-            l.w2.start + 2 * hidden + 5,
-            l.w2.start + 3 * hidden + 1,
-            l.b2.start + 1,
+            l.w2.start + s.bucket() * 2 * hidden + 5,
+            l.w2.start + s.bucket() * 2 * hidden + hidden + 1,
+            l.b2.start + s.bucket(),
         ];
         for i in checks {
             let h = 1e-3;

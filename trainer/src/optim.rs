@@ -2,7 +2,8 @@
 //! what the quantised file can hold. Its own file because both the training loop and the
 //! checkpoints (which save its moments) use it.
 
-use crate::net::{Layout, CLIP, W2_CLIP};
+use crate::net::Layout;
+use outpost_network::{W1_CLIP, W2_CLIP};
 
 /// AdamW's state: the moments and the number of steps taken.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,7 +26,7 @@ impl AdamW {
         }
     }
 
-    /// One step on `params` with gradient `grad`; afterwards W1 and b1 are clipped to +-`CLIP`
+    /// One step on `params` with gradient `grad`; afterwards W1 and b1 are clipped to +-`W1_CLIP`
     /// and W2 to +-`W2_CLIP` so the quantised net fits its integer types.
     pub fn update(&mut self, params: &mut [f32], grad: &[f32], l: &Layout, lr: f32, wd: f32) {
         self.step += 1;
@@ -35,8 +36,8 @@ impl AdamW {
         let inv_bc2 = 1.0 / bc2;
         // (range, decayed, clip)
         let parts = [
-            (l.w1.clone(), wd, CLIP),
-            (l.b1.clone(), 0.0, CLIP),
+            (l.w1.clone(), wd, W1_CLIP),
+            (l.b1.clone(), 0.0, W1_CLIP),
             (l.w2.clone(), wd, W2_CLIP),
             (l.b2.clone(), 0.0, f32::INFINITY),
         ];

@@ -1,178 +1,96 @@
-//! The quantised net file (version 2 of docs/nnue.md) and the engine's integer forward pass,
-//! implemented here as the reference the engine's must agree with.
+//! The quantised net: the trainer's float weights rounded into `outpost_network`'s
+//! [`QuantNet`] (whose reader and writer are the engine's too), and the engine's integer forward
+//! pass, implemented here apart from the engine's as the reference it must agree with.
 
-use crate::data::{flip, Sample, BUCKETS, INPUTS};
+use crate::data::Sample;
 use crate::net::{split, Net};
 use crate::TrainError;
+use outpost_network::{file::read_shape, QA, QB, SCALE};
+pub use outpost_network::{QuantNet, Shape};
 use std::path::Path;
 
-pub const MAGIC: [u8; 4] = *b"OPNN";
-pub const VERSION: u32 = 2;
-pub const QA: i32 = 255;
-pub const QB: i32 = 128;
-pub const SCALE: i32 = 400;
-pub const HEADER_BYTES: usize = 32;
-
-/// The integer network exactly as the file holds it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QuantNet {
-    pub hidden: usize,
-    /// `[768][H]`, feature-major.
-    pub w1: Vec<i16>,
-    pub b1: Vec<i16>,
-    /// `[buckets][2H]`, the side to move's half first.
-    pub w2: Vec<i16>,
-    pub b2: Vec<i32>,
-}
-
-/// The spec's file size for hidden size `h`.
-pub fn file_size(h: usize) -> usize {
-    HEADER_BYTES + 2 * INPUTS * h + 2 * h + 2 * BUCKETS * 2 * h + 4 * BUCKETS
-}
-
 fn q16(x: f32, q: i32) -> i16 {
-    // Training clips (1.98 for W1 and b1, 127/128 for W2), so this never saturates; the clamp only guards a hand-made net.
+    // Training clips (W1_CLIP for W1 and b1, W2_CLIP for W2), so this never saturates; the clamp
+    // only guards a hand-made net.
     (x * q as f32)
         .round()
         .clamp(i16::MIN as f32, i16::MAX as f32) as i16
 }
 
-impl QuantNet {
-    pub fn from_float(net: &Net) -> QuantNet {
-        let p = split(&net.params, &net.layout());
-        QuantNet {
-            hidden: net.hidden,
-            w1: p.w1.iter().map(|&x| q16(x, QA)).collect(),
-            b1: p.b1.iter().map(|&x| q16(x, QA)).collect(),
-            w2: p.w2.iter().map(|&x| q16(x, QB)).collect(),
-            b2: p
-                .b2
-                .iter()
-                .map(|&x| (x as f64 * (QA * QB) as f64).round() as i32)
-                .collect(),
-        }
+/// The float net rounded: `W1` and `b1` to steps of `1 / QA`, `W2` to `1 / QB`, `b2` to
+/// `1 / (QA * QB)`.
+pub fn quantise(net: &Net) -> QuantNet {
+    let p = split(&net.params, &net.layout());
+    QuantNet {
+        shape: net.shape(),
+        w1: p.w1.iter().map(|&x| q16(x, QA)).collect(),
+        b1: p.b1.iter().map(|&x| q16(x, QA)).collect(),
+        w2: p.w2.iter().map(|&x| q16(x, QB)).collect(),
+        b2: p
+            .b2
+            .iter()
+            .map(|&x| (x as f64 * (QA * QB) as f64).round() as i32)
+            .collect(),
     }
+}
 
-    /// The float network these integers stand for: what the integer pass computes up to its
-    /// truncating divisions.
-    pub fn dequantised(&self) -> Net {
-        let (a, b) = (QA as f32, QB as f32);
-        let params = (self.w1.iter().chain(&self.b1).map(|&x| x as f32 / a))
-            .chain(self.w2.iter().map(|&x| x as f32 / b))
-            .chain(self.b2.iter().map(|&x| x as f32 / (a * b)))
-            .collect();
-        Net {
-            hidden: self.hidden,
-            params,
-        }
+/// The float network these integers stand for: what the integer pass computes up to its
+/// truncating divisions.
+pub fn dequantise(q: &QuantNet) -> Net {
+    let (a, b) = (QA as f32, QB as f32);
+    let params = (q.w1.iter().chain(&q.b1).map(|&x| x as f32 / a))
+        .chain(q.w2.iter().map(|&x| x as f32 / b))
+        .chain(q.b2.iter().map(|&x| x as f32 / (a * b)))
+        .collect();
+    Net {
+        hidden: q.shape.hidden,
+        params,
     }
+}
 
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(file_size(self.hidden));
-        out.extend_from_slice(&MAGIC);
-        for v in [
-            VERSION,
-            self.hidden as u32,
-            BUCKETS as u32,
-            QA as u32,
-            QB as u32,
-            SCALE as u32,
-            0,
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        for v in &self.b2 {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        debug_assert_eq!(out.len(), file_size(self.hidden));
-        out
-    }
+/// Reads a net file of the trainer's inputs and buckets and any hidden size, validated by
+/// `outpost_network`'s reader.
+pub fn read(path: &Path) -> Result<QuantNet, TrainError> {
+    let bytes = std::fs::read(path).map_err(|e| TrainError::Io(path.to_path_buf(), e))?;
+    let bad = |e| TrainError::Net(path.to_path_buf(), e);
+    let hidden = read_shape(&bytes).map_err(bad)?.hidden;
+    QuantNet::from_bytes(&bytes, &Shape::with_hidden(hidden)).map_err(bad)
+}
 
-    /// Reads a file back, checking everything the header promises.
-    pub fn from_bytes(b: &[u8], path: &Path) -> Result<QuantNet, TrainError> {
-        let bad = |what| TrainError::BadFile(path.to_path_buf(), what);
-        if b.len() < HEADER_BYTES || b[0..4] != MAGIC {
-            return Err(bad("not an Outpost net file (magic)"));
-        }
-        let u = |i: usize| u32::from_le_bytes(b[4 + 4 * i..8 + 4 * i].try_into().expect("4"));
-        if u(0) != VERSION {
-            return Err(bad("unsupported version"));
-        }
-        let hidden = u(1) as usize;
-        if u(2) as usize != BUCKETS
-            || u(3) != QA as u32
-            || u(4) != QB as u32
-            || u(5) != SCALE as u32
-        {
-            return Err(bad(
-                "buckets or quantisation constants differ from version 2",
-            ));
-        }
-        if hidden == 0 || b.len() != file_size(hidden) {
-            return Err(bad("size does not match the header"));
-        }
-        let mut at = HEADER_BYTES;
-        let mut i16s = |n: usize| {
-            let v: Vec<i16> = b[at..at + 2 * n]
-                .chunks_exact(2)
-                .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                .collect();
-            at += 2 * n;
-            v
-        };
-        let w1 = i16s(INPUTS * hidden);
-        let b1 = i16s(hidden);
-        let w2 = i16s(BUCKETS * 2 * hidden);
-        let b2 = b[file_size(hidden) - 4 * BUCKETS..]
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes(c.try_into().expect("4")))
-            .collect();
-        Ok(QuantNet {
-            hidden,
-            w1,
-            b1,
-            w2,
-            b2,
-        })
-    }
+/// Writes the net file.
+pub fn write(q: &QuantNet, path: &Path) -> Result<(), TrainError> {
+    write_atomic(path, &q.to_bytes())
+}
 
-    pub fn write(&self, path: &Path) -> Result<(), TrainError> {
-        write_atomic(path, &self.to_bytes())
-    }
-
-    /// The engine's evaluation, in centipawns for the side to move, by the spec's integer
-    /// formula: i16 accumulators, `a = clamp(acc, 0, QA)`, `(a * w) * a` summed in i32,
-    /// `(sum / QA + b2) * SCALE / (QA * QB)` with truncating division. The sum wraps like the
-    /// engine's SIMD i32 lanes would (reachable only with hundreds of saturated neurons on
-    /// maximal weights, which training does not produce).
-    pub fn eval_cp(&self, s: &Sample) -> i32 {
-        let h = self.hidden;
-        let mut us = self.b1.clone();
-        let mut them = self.b1.clone();
-        for &f in s.us() {
+/// The engine's evaluation, in centipawns for the side to move, by the spec's integer
+/// formula: i16 accumulators, `a = clamp(acc, 0, QA)`, `(a * w) * a` summed in i32,
+/// `(sum / QA + b2) * SCALE / (QA * QB)` with truncating division. The sum wraps like the
+/// engine's SIMD i32 lanes would (reachable only with hundreds of saturated neurons on
+/// maximal weights, which training does not produce).
+pub fn eval_cp(q: &QuantNet, s: &Sample) -> i32 {
+    let h = q.shape.hidden;
+    let f = s.features();
+    let accumulate = |feats: &[u16]| {
+        let mut acc = q.b1.clone();
+        for &f in feats {
             let f = f as usize;
-            for (a, w) in us.iter_mut().zip(&self.w1[f * h..(f + 1) * h]) {
-                *a = a.wrapping_add(*w);
-            }
-            let t = flip(f);
-            for (a, w) in them.iter_mut().zip(&self.w1[t * h..(t + 1) * h]) {
+            for (a, w) in acc.iter_mut().zip(&q.w1[f * h..(f + 1) * h]) {
                 *a = a.wrapping_add(*w);
             }
         }
-        let b = s.bucket as usize;
-        let (w_us, w_them) = self.w2[b * 2 * h..(b + 1) * 2 * h].split_at(h);
-        let mut sum: i32 = 0;
-        for (acc, w) in [(&us, w_us), (&them, w_them)] {
-            for (&a, &w) in acc.iter().zip(w) {
-                let a = (a as i32).clamp(0, QA);
-                sum = sum.wrapping_add((a * w as i32) * a);
-            }
+        acc
+    };
+    let (us, them) = (accumulate(f.us()), accumulate(f.them()));
+    let b = s.bucket();
+    let (w_us, w_them) = q.w2[b * 2 * h..(b + 1) * 2 * h].split_at(h);
+    let mut sum: i32 = 0;
+    for (acc, w) in [(&us, w_us), (&them, w_them)] {
+        for (&a, &w) in acc.iter().zip(w) {
+            let a = (a as i32).clamp(0, QA);
+            sum = sum.wrapping_add((a * w as i32) * a);
         }
-        (sum / QA + self.b2[b]) * SCALE / (QA * QB)
     }
+    (sum / QA + q.b2[b]) * SCALE / (QA * QB)
 }
 
 /// Writes through a temporary file and a rename, so a killed run never leaves half a file under
@@ -215,7 +133,7 @@ pub fn agreement(net: &Net, q: &QuantNet, samples: &[Sample], tolerance: i32) ->
     let mut total = 0i64;
     for s in samples {
         let float_cp = (net.forward(s) * SCALE as f32).round() as i32;
-        let d = (float_cp - q.eval_cp(s)).abs();
+        let d = (float_cp - eval_cp(q, s)).abs();
         within += (d <= tolerance) as usize;
         max_diff = max_diff.max(d);
         total += d as i64;
@@ -233,6 +151,10 @@ pub fn agreement(net: &Net, q: &QuantNet, samples: &[Sample], tolerance: i32) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use outpost_board::{Move, Position};
+    use outpost_datafile::Record;
+    use outpost_network::BUCKETS;
+    use outpost_types::GameResult;
 
     /// A hand-computed case of the spec's integer formula, with a clamp at QA, negative weights
     /// and truncation toward zero of a negative sum: a fixed point the engine's implementation
@@ -240,45 +162,36 @@ mod tests {
     #[test]
     fn integer_pass_matches_a_hand_computed_case() {
         let h = 2;
-        let mut q = QuantNet {
-            hidden: h,
-            w1: vec![0; INPUTS * h],
-            b1: vec![10, 300],
-            w2: vec![0; BUCKETS * 2 * h],
-            b2: vec![0; BUCKETS],
-        };
-        // Feature 0 (the side to move's pawn on a1) and, for the other perspective, its flip 440.
-        assert_eq!(flip(0), 440);
-        q.w1[0..2].copy_from_slice(&[100, -50]);
-        q.w1[440 * h..440 * h + 2].copy_from_slice(&[200, 40]);
-        // Bucket 0: positive output; bucket 1: negative.
+        let mut q = QuantNet::zeroed(Shape::with_hidden(h));
+        q.b1 = vec![10, 300];
+        // Two kings: the side to move's on a1 (feature 5 * 64 + 0 = 320 for white, whose
+        // enemy king on h8 is 11 * 64 + 63 = 767), the other perspective sees its own king on
+        // "h1" (5 * 64 + 7 = 327) and the enemy's on "a8" (11 * 64 + 56 = 760).
+        let pos = Position::from_fen("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let record = |p: &Position| Record::new(p, Move::NONE, 0, false, GameResult::Draw, 0);
+        let s = Sample::from_record(&record(&pos));
+        let f = s.features();
+        assert_eq!((f.us(), f.them()), (&[320, 767][..], &[760, 327][..]));
+        q.w1[320 * h..320 * h + 2].copy_from_slice(&[60, -30]);
+        q.w1[767 * h..767 * h + 2].copy_from_slice(&[40, -20]);
+        q.w1[760 * h..760 * h + 2].copy_from_slice(&[150, 20]);
+        q.w1[327 * h..327 * h + 2].copy_from_slice(&[50, 20]);
+        // Bucket 0 (two pieces): positive output; bucket 1 with the sign of one weight turned.
         q.w2[0..4].copy_from_slice(&[3, -7, 5, 127]);
-        q.w2[4..8].copy_from_slice(&[3, -7, 5, -127]);
         q.b2[0] = -1000;
-        q.b2[1] = -1000;
-        let mut s = Sample {
-            feats: [0; 32],
-            count: 1,
-            bucket: 0,
-            result: 1,
-            score: 0,
-        };
         // acc_us = [110, 250], acc_them = [210, 340] -> a_them = [210, 255].
         // sum = 110*3*110 - 250*7*250 + 210*5*210 + 255*127*255 = 8077475
         // (8077475 / 255 = 31676, + -1000 = 30676) * 400 / 32640 = 375
-        assert_eq!(q.eval_cp(&s), 375);
+        assert_eq!(eval_cp(&q, &s), 375);
         // sum = 36300 - 437500 + 220500 - 8258175 = -8438875
         // (-8438875 / 255 = -33093, + -1000 = -34093) * 400 / 32640 = -417 (toward zero)
-        s.bucket = 1;
-        assert_eq!(q.eval_cp(&s), -417);
+        q.w2[3] = -127;
+        assert_eq!(eval_cp(&q, &s), -417);
         // The same through the file.
-        let back = QuantNet::from_bytes(&q.to_bytes(), Path::new("test")).unwrap();
-        assert_eq!(back, q);
-        assert_eq!(back.eval_cp(&s), -417);
         let bytes = q.to_bytes();
-        assert!(QuantNet::from_bytes(&bytes[..bytes.len() - 1], Path::new("t")).is_err());
-        let mut wrong = bytes.clone();
-        wrong[4] = 1; // format version 1 (QB 64) is no longer read
-        assert!(QuantNet::from_bytes(&wrong, Path::new("t")).is_err());
+        let back = QuantNet::from_bytes(&bytes, &q.shape).unwrap();
+        assert_eq!(back, q);
+        assert_eq!(eval_cp(&back, &s), -417);
+        assert_eq!(q.b2.len(), BUCKETS);
     }
 }

@@ -3,9 +3,10 @@
 
 use crate::checkpoint::{self, Checkpoint};
 use crate::data::{load, Filter};
-use crate::quant::{agreement, file_size, QuantNet, HEADER_BYTES};
+use crate::quant::{agreement, dequantise, eval_cp, quantise};
 use crate::synthetic::{dataset, temp_dir, write_games};
 use crate::train::{mean_loss, train, Config};
+use outpost_network::{Shape, HEADER_LEN};
 
 fn config(dir: &std::path::Path, epochs: u32) -> Config {
     Config {
@@ -98,17 +99,18 @@ fn net_file_has_the_spec_size_and_header() {
         bytes.len(),
         32 + 2 * 768 * h + 2 * h + 2 * 8 * 2 * h + 4 * 8
     );
-    assert_eq!(bytes.len(), file_size(h));
-    let words: Vec<u32> = bytes[4..HEADER_BYTES]
+    assert_eq!(bytes.len(), Shape::with_hidden(h).file_size());
+    let words: Vec<u32> = bytes[4..HEADER_LEN]
         .chunks_exact(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect();
     assert_eq!(&bytes[..4], b"OPNN");
-    assert_eq!(words, [2, h as u32, 8, 255, 128, 400, 0]);
-    let q = QuantNet::from_bytes(&bytes, &path).unwrap();
-    assert_eq!(q, QuantNet::from_float(&net));
+    // Version 3, the last word the feature set (1, standard768).
+    assert_eq!(words, [3, h as u32, 8, 255, 128, 400, 1]);
+    let q = crate::quant::read(&path).unwrap();
+    assert_eq!(q, quantise(&net));
     // Spot-check the layout: W1's feature 5, neuron 3 sits at 32 + 2 * (5 * H + 3).
-    let at = HEADER_BYTES + 2 * (5 * h + 3);
+    let at = HEADER_LEN + 2 * (5 * h + 3);
     assert_eq!(
         i16::from_le_bytes([bytes[at], bytes[at + 1]]),
         q.w1[5 * h + 3]
@@ -137,8 +139,8 @@ fn quantised_pass_follows_the_float_pass() {
         ..config(&dir.join("out"), 3)
     };
     let (net, _) = train(&cfg, &data, &mut std::io::sink()).unwrap();
-    let q = QuantNet::from_float(&net);
-    let exact = agreement(&q.dequantised(), &q, &data.validation, 1);
+    let q = quantise(&net);
+    let exact = agreement(&dequantise(&q), &q, &data.validation, 1);
     assert!(exact.positions > 1000);
     assert_eq!(exact.within, 1.0, "{exact}");
     let a = agreement(&net, &q, &data.validation, 16);
@@ -147,7 +149,7 @@ fn quantised_pass_follows_the_float_pass() {
     let spread = data
         .validation
         .iter()
-        .map(|s| q.eval_cp(s))
+        .map(|s| eval_cp(&q, s))
         .fold((i32::MAX, i32::MIN), |(lo, hi), c| (lo.min(c), hi.max(c)));
     assert!(spread.1 - spread.0 > 500, "{spread:?}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -6,7 +6,7 @@ use crate::checkpoint::{self, Checkpoint};
 use crate::data::{permutation, Dataset, Sample};
 use crate::net::{backward, forward, split, split_mut, Net, Scratch};
 use crate::optim::AdamW;
-use crate::quant::{agreement, QuantNet};
+use crate::quant::{self, agreement};
 use crate::{plot, TrainError};
 use std::io::Write;
 use std::path::PathBuf;
@@ -36,7 +36,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            hidden: 256,
+            hidden: outpost_network::HIDDEN,
             epochs: 10,
             batch: 16384,
             lr: 0.001,
@@ -379,8 +379,8 @@ pub fn train(
             .history
             .push((report.train_loss as f32, report.val_loss as f32));
         state.write(&checkpoint::path(dir, epoch))?;
-        let q = QuantNet::from_float(&state.net);
-        q.write(&dir.join(format!("net-epoch{epoch}.nnue")))?;
+        let q = quant::quantise(&state.net);
+        quant::write(&q, &dir.join(format!("net-epoch{epoch}.nnue")))?;
         let agree = agreement(&state.net, &q, check_set, AGREEMENT_CP);
         let val = if data.validation.is_empty() {
             "no validation set".to_string()
@@ -415,7 +415,7 @@ pub fn train(
         reports.push(report);
     }
     let last = dir.join("net.nnue");
-    QuantNet::from_float(&state.net).write(&last)?;
+    quant::write(&quant::quantise(&state.net), &last)?;
     writeln!(log, "wrote {}", last.display()).map_err(io)?;
     Ok((state.net, reports))
 }

@@ -7,7 +7,7 @@
 
 use outpost_board::{Color, Move, Piece, PieceType, Position, Rng};
 use outpost_datafile::{append, open_for_append, GameBlock, GameHeader, GameReader, Record, Start};
-use outpost_trainer::data::{flip, load, Filter, Sample};
+use outpost_trainer::data::{load, Filter, Sample};
 use outpost_types::GameResult;
 
 /// The features of `pos` from the side to move's view and from the other side's, sorted.
@@ -27,8 +27,9 @@ fn board_features(pos: &Position) -> (Vec<usize>, Vec<usize>) {
 }
 
 fn sample_features(s: &Sample) -> (Vec<usize>, Vec<usize>) {
-    let mut us: Vec<usize> = s.us().iter().map(|&f| usize::from(f)).collect();
-    let mut them: Vec<usize> = us.iter().map(|&f| flip(f)).collect();
+    let f = s.features();
+    let mut us: Vec<usize> = f.us().iter().map(|&f| usize::from(f)).collect();
+    let mut them: Vec<usize> = f.them().iter().map(|&f| usize::from(f)).collect();
     us.sort();
     them.sort();
     (us, them)

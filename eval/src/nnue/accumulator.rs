@@ -2,19 +2,19 @@
 //! kept for both perspectives so that after a move only the moved pieces' columns change.
 
 use super::simd::Backend;
-use super::{feature_index, Changes, Column, Network};
+use super::{feature_index, Changes, Column, Network, HIDDEN};
 use outpost_board::{Color, Position};
 
-/// Both perspectives' first-layer sums, indexed by `Color`, before the SCReLU. 1 KB, 64-byte
-/// aligned. A search keeps one per ply: each is derived from its parent with `update`, so
+/// Both perspectives' first-layer sums, indexed by `Color`, before the SCReLU: `4 * H` bytes
+/// (1 KB for the shipped hidden size), 64-byte aligned. A search keeps one per ply: each is derived from its parent with `update`, so
 /// unmaking a move needs no work.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[repr(C, align(64))]
-pub struct Accumulator {
-    halves: [Column; 2],
+pub struct Accumulator<const H: usize = HIDDEN> {
+    halves: [Column<H>; 2],
 }
 
-impl Default for Accumulator {
+impl<const H: usize> Default for Accumulator<H> {
     /// All zeros: not the accumulator of any position until `refresh` or `update` fills it.
     fn default() -> Self {
         Accumulator {
@@ -26,9 +26,9 @@ impl Default for Accumulator {
 /// A legal position has at most 32 pieces.
 const MAX_PIECES: usize = 32;
 
-impl Accumulator {
+impl<const H: usize> Accumulator<H> {
     /// The accumulator of `pos`.
-    pub fn new(net: &Network, pos: &Position) -> Accumulator {
+    pub fn new(net: &Network<H>, pos: &Position) -> Accumulator<H> {
         let mut acc = Accumulator::default();
         acc.refresh(net, pos);
         acc
@@ -36,7 +36,7 @@ impl Accumulator {
 
     /// Recomputes both perspectives from the pieces of `pos`.
     #[inline]
-    pub fn refresh(&mut self, net: &Network, pos: &Position) {
+    pub fn refresh(&mut self, net: &Network<H>, pos: &Position) {
         let mut features = [[0u16; MAX_PIECES]; 2];
         let mut n = 0;
         for sq in pos.occupied() {
@@ -66,7 +66,7 @@ impl Accumulator {
     /// Makes `self` the accumulator of the position after a move: `parent`'s (the position
     /// before it) with the move's `changes` applied, in one pass over each perspective.
     #[inline]
-    pub fn update(&mut self, parent: &Accumulator, net: &Network, changes: &Changes) {
+    pub fn update(&mut self, parent: &Accumulator<H>, net: &Network<H>, changes: &Changes) {
         let backend = Backend::current();
         let w1 = net.w1();
         let (added, removed) = (changes.added(), changes.removed());
@@ -99,7 +99,7 @@ impl Accumulator {
 
     /// One perspective's sums.
     #[inline(always)]
-    pub fn perspective(&self, c: Color) -> &Column {
+    pub fn perspective(&self, c: Color) -> &Column<H> {
         &self.halves[c.index()]
     }
 }

@@ -1,28 +1,7 @@
-//! The network's inputs: one per (colour relative to the perspective, piece type, square), and
-//! what a move changes among them.
+//! What a move changes among the network's inputs: the pieces it takes off and puts on squares
+//! (the inputs themselves are `outpost_network`'s `FeatureSet`).
 
-use super::BUCKETS;
-use outpost_board::{Color, Move, MoveKind, Piece, PieceType, Position, Square};
-
-/// Inputs per perspective: 2 colours x 6 piece types x 64 squares.
-pub const INPUTS: usize = 768;
-
-/// The input a piece on a square is for `perspective` (docs/nnue.md): `(side * 6 + piece_type) *
-/// 64 + square`, where side 0 is the perspective's own colour, and black sees the board flipped
-/// vertically so that both perspectives see their own pieces from their first rank.
-#[inline(always)]
-pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
-    let side = (piece.color() != perspective) as usize;
-    // a1 = 0 ... h8 = 63; `^ 56` swaps ranks 1 and 8, 2 and 7, ...
-    let square = sq.index() ^ (56 * perspective.index());
-    (side * 6 + piece.kind().index()) * 64 + square
-}
-
-/// The output bucket for a board with `piece_count` pieces, kings included.
-#[inline(always)]
-pub fn bucket(piece_count: u32) -> usize {
-    (piece_count.saturating_sub(2) as usize / 4).min(BUCKETS - 1)
-}
+use outpost_board::{Move, MoveKind, Piece, PieceType, Position, Square};
 
 /// The pieces a move takes off squares and puts on squares, which is all an accumulator needs
 /// to follow the move. At most two of each: a capture removes the mover and the victim and adds
@@ -120,52 +99,6 @@ impl Changes {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn indices_follow_the_documented_formula() {
-        // White pawn on e2 (square 12): white sees own pawn at 12, black sees an enemy pawn on
-        // e7 (12 ^ 56 = 52) in the enemy block starting at 6 * 64.
-        assert_eq!(
-            feature_index(Color::White, Piece::WhitePawn, Square::make(4, 1)),
-            12
-        );
-        assert_eq!(
-            feature_index(Color::Black, Piece::WhitePawn, Square::make(4, 1)),
-            6 * 64 + 52
-        );
-        // Black king on e8 (60): black's own king on "e1" (4) in block 5.
-        assert_eq!(
-            feature_index(Color::Black, Piece::BlackKing, Square::E8),
-            5 * 64 + 4
-        );
-        assert_eq!(
-            feature_index(Color::White, Piece::BlackKing, Square::E8),
-            11 * 64 + 60
-        );
-        assert_eq!(
-            feature_index(Color::White, Piece::BlackKing, Square::H8),
-            INPUTS - 1
-        );
-    }
-
-    #[test]
-    fn buckets_by_piece_count() {
-        let expected = [
-            (2, 0),
-            (5, 0),
-            (6, 1),
-            (9, 1),
-            (10, 2),
-            (29, 6),
-            (30, 7),
-            (32, 7),
-        ];
-        for (count, b) in expected {
-            assert_eq!(bucket(count), b, "{count} pieces");
-        }
-        assert_eq!(bucket(0), 0);
-        assert_eq!(bucket(u32::MAX), BUCKETS - 1);
-    }
 
     #[test]
     fn chess960_castling_where_the_king_stays_moves_only_the_rook() {

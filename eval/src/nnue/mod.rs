@@ -1,11 +1,13 @@
-//! The neural evaluation (NNUE): inference only. `docs/nnue.md` is the contract with the
-//! trainer: a `(768 -> H) x 2 -> 1` network with SCReLU and output buckets by piece count,
-//! quantised with `QA` and `QB`, in a little-endian file of format version 2.
+//! The neural evaluation (NNUE): inference only. The network itself (its inputs, output
+//! buckets, shape, quantisation and file) is defined once in `outpost_network`, which the
+//! trainer uses too; `docs/nnue.md` is the written contract: a `(768 -> H) x 2 -> 1` network
+//! with SCReLU and output buckets by piece count. The inference is generic over the hidden size
+//! `H`; the engine instantiates the shipped [`HIDDEN`], tests another.
 //!
-//! - [`features`]: which input a piece on a square is for each perspective, the output bucket,
-//!   and [`Changes`], the features a move adds and removes.
-//! - [`network`]: the quantised weights, read and validated by [`Network::from_bytes`], and the
-//!   integer forward pass [`Network::evaluate`].
+//! - [`features`]: [`Changes`], the pieces a move adds and removes.
+//! - [`network`]: the quantised weights in aligned columns, read through `outpost_network`'s
+//!   validating reader by [`Network::from_bytes`], and the integer forward pass
+//!   [`Network::evaluate`].
 //! - [`accumulator`]: the first layer's output for both perspectives, rebuilt from a position
 //!   ([`Accumulator::refresh`]) or derived from the parent position's ([`Accumulator::update`]).
 //! - [`embedded`]: the network built into the binary (`eval/nets/`).
@@ -25,34 +27,45 @@ pub mod simd;
 
 pub use accumulator::Accumulator;
 pub use embedded::{embedded, embedded_bytes, EMBEDDED_NAME};
-pub use features::{bucket, feature_index, Changes, INPUTS};
-pub use network::{
-    NetError, NetFileError, Network, HEADER_LEN, MAGIC, NET_SIZE, VERSION, W1_LIMIT, W2_LIMIT,
+pub use features::Changes;
+pub use network::Network;
+pub use outpost_network::{
+    bucket, FeatureSet, NetError, NetFileError, Shape, BUCKETS, HEADER_LEN, HIDDEN, MAGIC, QA, QB,
+    SCALE, VERSION, W1_LIMIT, W2_LIMIT,
 };
 
-/// Hidden neurons per perspective. The header must agree; other sizes need a rebuild.
-pub const HIDDEN: usize = 256;
-/// Output buckets (by piece count). The header must agree.
-pub const BUCKETS: usize = 8;
-/// Quantisation of the first layer: `W1` and `b1` are `round(x * QA)`, and SCReLU clamps to it.
-pub const QA: i32 = 255;
-/// Quantisation of the output weights `W2`. 128 rather than 64 (format version 1): trained
-/// weights reach |0.77|, and steps of 1/64 put the quantised net 8 cp from the float one on
-/// average, steps of 1/128 about half that (docs/nnue.md).
-pub const QB: i32 = 128;
-/// Centipawns per unit of the network's output (the sigmoid's scale in training).
-pub const SCALE: i32 = 400;
+/// The inputs this inference computes: the shipped network's (`outpost_network`).
+pub const FEATURES: FeatureSet = Shape::SHIPPED.features;
+/// Inputs per perspective.
+pub const INPUTS: usize = FEATURES.inputs();
+/// Bytes in a net file of the shipped shape, the one the engine is built for.
+pub const NET_SIZE: usize = Shape::SHIPPED.file_size();
 
-// The SIMD loops step through a column 32 lanes (one AVX-512 register of i16) at a time.
-const _: () = assert!(HIDDEN.is_multiple_of(32));
+/// The input a piece on a square is for `perspective`, in this inference's feature set.
+#[inline(always)]
+pub fn feature_index(
+    perspective: outpost_board::Color,
+    piece: outpost_board::Piece,
+    sq: outpost_board::Square,
+) -> usize {
+    FEATURES.feature_index(perspective, piece, sq)
+}
 
-/// `HIDDEN` i16 values on a 64-byte boundary: a weight column of the first layer, the bias, a
-/// half of the output weights, or one perspective of an accumulator. The alignment keeps every
-/// SIMD load inside one cache line.
+/// `H` i16 values on a 64-byte boundary: a weight column of the first layer, the bias, a half
+/// of the output weights, or one perspective of an accumulator. The alignment keeps every SIMD
+/// load inside one cache line. `H` is the hidden size; the engine uses the shipped [`HIDDEN`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 #[repr(C, align(64))]
-pub struct Column(pub [i16; HIDDEN]);
+pub struct Column<const H: usize = HIDDEN>(pub [i16; H]);
 
-impl Column {
-    pub const ZERO: Column = Column([0; HIDDEN]);
+impl<const H: usize> Column<H> {
+    /// All zeros. The SIMD loops step through a column 32 lanes (one AVX-512 register of i16)
+    /// at a time, so `H` must be a multiple of 32; using `ZERO` checks it at compile time.
+    pub const ZERO: Column<H> = {
+        assert!(
+            H.is_multiple_of(32),
+            "the hidden size must be a multiple of 32"
+        );
+        Column([0; H])
+    };
 }

@@ -1,4 +1,4 @@
-//! The loops over the `HIDDEN` values of a column: the output layer's dot product and the
+//! The loops over the `H` values of a column: the output layer's dot product and the
 //! accumulator's additions of weight columns, written three times: AVX-512 (BW), AVX2 and
 //! portable Rust. The release binary targets plain x86-64, so the instruction set is chosen at
 //! run time, detected once and cached in an atomic (a relaxed load on the hot path).
@@ -7,16 +7,13 @@
 //! the accumulator arithmetic is i16 with wrap-around in every path (`wrapping_add` here,
 //! `add_epi16` there; a validated network never wraps, see `network`), and the dot product is
 //! exact: each term `(a * w) * a` (with `a * w` truncated to i16 as `mullo_epi16` does) is at most
-//! 32768 * 255 in size; a SIMD path sums them in i32 lanes, each lane `HIDDEN / 8` terms at most
+//! 32768 * 255 in size; a SIMD path sums them in i32 lanes, each lane `H / 8` terms at most
 //! (AVX2: 16 i16 lanes, pairs into 8 i32 lanes), which fits an i32 in any order of addition, and
 //! adds the lanes up in i64, as the portable path adds every term. So any hidden size up to 2 056
 //! is exact, not only the 256 of the first nets.
 
-use super::{Column, HIDDEN, QA};
+use super::{Column, QA};
 use std::sync::atomic::{AtomicU8, Ordering};
-
-// The exactness argument above: one i32 lane's HIDDEN / 8 terms of at most 32768 * 255 fit it.
-const _: () = assert!((HIDDEN / 8) as i64 * 32768 * QA as i64 <= i32::MAX as i64);
 
 /// An instruction set the kernels are written for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -118,13 +115,16 @@ impl Backend {
     /// `sum_i (a_i * w_i) * a_i` over both halves, `a = clamp(acc, 0, QA)`: the output layer
     /// before its bias and scaling.
     #[inline]
-    pub(crate) fn screlu_dot(
+    pub(crate) fn screlu_dot<const H: usize>(
         self,
-        us: &Column,
-        w_us: &Column,
-        them: &Column,
-        w_them: &Column,
+        us: &Column<H>,
+        w_us: &Column<H>,
+        them: &Column<H>,
+        w_them: &Column<H>,
     ) -> i64 {
+        // The exactness argument of the module comment: one i32 lane's H / 8 terms of at most
+        // 32768 * 255 fit it.
+        const { assert!((H / 8) as i64 * 32768 * QA as i64 <= i32::MAX as i64) };
         let (a, b) = match self.0 {
             // SAFETY: a `Backend` holds `Avx512` only if the CPU has AVX-512 F and BW.
             #[cfg(target_arch = "x86_64")]
@@ -147,12 +147,12 @@ impl Backend {
 
     /// `out = parent + sum(add) - sum(sub)`, lane-wise with i16 wrap-around.
     #[inline]
-    pub(crate) fn update<const A: usize, const S: usize>(
+    pub(crate) fn update<const H: usize, const A: usize, const S: usize>(
         self,
-        out: &mut Column,
-        parent: &Column,
-        add: [&Column; A],
-        sub: [&Column; S],
+        out: &mut Column<H>,
+        parent: &Column<H>,
+        add: [&Column<H>; A],
+        sub: [&Column<H>; S],
     ) {
         match self.0 {
             // SAFETY: a `Backend` holds `Avx512` only if the CPU has AVX-512 F and BW.
@@ -167,11 +167,11 @@ impl Backend {
 
     /// `out = bias + sum of columns[f] for f in features`, lane-wise with i16 wrap-around.
     #[inline]
-    pub(crate) fn sum_columns(
+    pub(crate) fn sum_columns<const H: usize>(
         self,
-        out: &mut Column,
-        bias: &Column,
-        columns: &[Column],
+        out: &mut Column<H>,
+        bias: &Column<H>,
+        columns: &[Column<H>],
         features: &[u16],
     ) {
         match self.0 {
@@ -191,7 +191,7 @@ mod portable {
     use super::super::{Column, QA};
 
     #[inline]
-    pub(super) fn screlu_dot(acc: &Column, w: &Column) -> i64 {
+    pub(super) fn screlu_dot<const H: usize>(acc: &Column<H>, w: &Column<H>) -> i64 {
         let mut sum = 0i64;
         for (&x, &w) in acc.0.iter().zip(&w.0) {
             let a = x.clamp(0, QA as i16);
@@ -201,11 +201,11 @@ mod portable {
     }
 
     #[inline]
-    pub(super) fn update<const A: usize, const S: usize>(
-        out: &mut Column,
-        parent: &Column,
-        add: [&Column; A],
-        sub: [&Column; S],
+    pub(super) fn update<const H: usize, const A: usize, const S: usize>(
+        out: &mut Column<H>,
+        parent: &Column<H>,
+        add: [&Column<H>; A],
+        sub: [&Column<H>; S],
     ) {
         for i in 0..out.0.len() {
             let mut v = parent.0[i];
@@ -220,10 +220,10 @@ mod portable {
     }
 
     #[inline]
-    pub(super) fn sum_columns(
-        out: &mut Column,
-        bias: &Column,
-        columns: &[Column],
+    pub(super) fn sum_columns<const H: usize>(
+        out: &mut Column<H>,
+        bias: &Column<H>,
+        columns: &[Column<H>],
         features: &[u16],
     ) {
         *out = *bias;
@@ -249,21 +249,29 @@ macro_rules! x86_kernels {
         mullo16: $mullo16:ident, madd16: $madd16:ident, add32: $add32:ident
     ) => {
         mod $name {
-            use super::super::{Column, HIDDEN, QA};
+            use super::super::{Column, QA};
             use std::arch::x86_64::*;
 
             /// i16 values per register.
             const LANES: usize = $lanes;
-            /// Registers held while summing columns for a refresh: a whole column with
-            /// AVX-512, half of one with AVX2 (16 registers in all, a few left for loads).
+            /// Registers held while summing columns for a refresh: a whole column of the
+            /// shipped size with AVX-512, half of one with AVX2 (16 registers in all, a few
+            /// left for loads). A smaller column is held whole.
             const TILE: usize = 8;
-            const CHUNKS: usize = HIDDEN / LANES;
-            const _: () = assert!(CHUNKS.is_multiple_of(TILE));
+
+            /// Registers per tile for columns of `H`: `TILE`, or the whole column if smaller.
+            const fn tile(h: usize) -> usize {
+                if h / LANES < TILE {
+                    h / LANES
+                } else {
+                    TILE
+                }
+            }
 
             type Chunk = [i16; LANES];
 
             #[inline]
-            fn chunks(c: &Column) -> &[Chunk] {
+            fn chunks<const H: usize>(c: &Column<H>) -> &[Chunk] {
                 c.0.as_chunks::<LANES>().0
             }
 
@@ -285,7 +293,7 @@ macro_rules! x86_kernels {
             }
 
             #[target_feature(enable = $features)]
-            pub(super) fn screlu_dot(acc: &Column, w: &Column) -> i64 {
+            pub(super) fn screlu_dot<const H: usize>(acc: &Column<H>, w: &Column<H>) -> i64 {
                 let zero = $zero();
                 let qa = $set1(QA as i16);
                 let mut sum = zero;
@@ -308,11 +316,11 @@ macro_rules! x86_kernels {
             }
 
             #[target_feature(enable = $features)]
-            pub(super) fn update<const A: usize, const S: usize>(
-                out: &mut Column,
-                parent: &Column,
-                add: [&Column; A],
-                sub: [&Column; S],
+            pub(super) fn update<const H: usize, const A: usize, const S: usize>(
+                out: &mut Column<H>,
+                parent: &Column<H>,
+                add: [&Column<H>; A],
+                sub: [&Column<H>; S],
             ) {
                 let parent = chunks(parent);
                 let add = add.map(chunks);
@@ -330,28 +338,34 @@ macro_rules! x86_kernels {
             }
 
             #[target_feature(enable = $features)]
-            pub(super) fn sum_columns(
-                out: &mut Column,
-                bias: &Column,
-                columns: &[Column],
+            pub(super) fn sum_columns<const H: usize>(
+                out: &mut Column<H>,
+                bias: &Column<H>,
+                columns: &[Column<H>],
                 features: &[u16],
             ) {
+                let held = const { tile(H) };
+                const { assert!(H % LANES == 0 && (H / LANES) % tile(H) == 0) };
                 let out = out.0.as_chunks_mut::<LANES>().0;
                 let bias = chunks(bias);
-                for tile in 0..CHUNKS / TILE {
-                    let base = tile * TILE;
-                    let mut regs: [$reg; TILE] = std::array::from_fn(|r| load(&bias[base + r]));
+                for base in (0..H / LANES).step_by(held) {
+                    // `held` registers used of `TILE`: a constant, so the loops unroll and the
+                    // unused registers vanish.
+                    let mut regs: [$reg; TILE] = [$zero(); TILE];
+                    for (r, reg) in regs[..held].iter_mut().enumerate() {
+                        *reg = load(&bias[base + r]);
+                    }
                     for &f in features {
                         let Some(col) = columns.get(f as usize) else {
                             continue;
                         };
                         let col = chunks(col);
-                        for (r, reg) in regs.iter_mut().enumerate() {
+                        for (r, reg) in regs[..held].iter_mut().enumerate() {
                             *reg = $add16(*reg, load(&col[base + r]));
                         }
                     }
-                    for (r, reg) in regs.into_iter().enumerate() {
-                        store(&mut out[base + r], reg);
+                    for (r, reg) in regs[..held].iter().enumerate() {
+                        store(&mut out[base + r], *reg);
                     }
                 }
             }
@@ -381,13 +395,14 @@ x86_kernels!(
 
 #[cfg(test)]
 mod tests {
+    use super::super::HIDDEN;
     use super::*;
     use outpost_board::Rng;
 
     /// Values that stress the edges: the clamp's bounds, their neighbours, the i16 extremes.
     const EDGES: [i16; 10] = [i16::MIN, -32767, -256, -1, 0, 1, 254, 255, 256, i16::MAX];
 
-    fn random_column(rng: &mut Rng, limit: i16) -> Column {
+    fn random_column<const H: usize>(rng: &mut Rng, limit: i16) -> Column<H> {
         Column(std::array::from_fn(|_| match rng.below(8) {
             0 => EDGES[rng.below(EDGES.len())],
             _ => (rng.below(2 * limit as usize + 1) as i32 - limit as i32) as i16,
@@ -461,7 +476,7 @@ mod tests {
     #[test]
     fn the_portable_dot_product_is_the_formula() {
         let mut rng = Rng::new(0xF0);
-        let acc = random_column(&mut rng, 400);
+        let acc: Column = random_column(&mut rng, 400);
         // Validated weights, where the truncation to i16 never happens.
         let w = Column(std::array::from_fn(|_| rng.below(255) as i16 - 127));
         let zero = Column::ZERO;
@@ -500,13 +515,20 @@ mod tests {
         }
     }
 
+    /// The shipped hidden size, and others: smaller than one tile of registers, and a tile of
+    /// AVX-512 registers that is not a whole column.
     fn check_column_sums(b: Backend) {
         let mut rng = Rng::new(0x5E7);
-        let columns: Vec<Column> = (0..100)
-            .map(|_| random_column(&mut rng, i16::MAX))
-            .collect();
+        check_column_sums_at::<HIDDEN>(b, &mut rng);
+        check_column_sums_at::<64>(b, &mut rng);
+        check_column_sums_at::<128>(b, &mut rng);
+        check_column_sums_at::<512>(b, &mut rng);
+    }
+
+    fn check_column_sums_at<const H: usize>(b: Backend, rng: &mut Rng) {
+        let columns: Vec<Column<H>> = (0..100).map(|_| random_column(rng, i16::MAX)).collect();
         for round in 0..500 {
-            let bias = random_column(&mut rng, i16::MAX);
+            let bias = random_column(rng, i16::MAX);
             // 0 to 32 features, repeats allowed, and an out-of-range index that must be skipped.
             let mut features: Vec<u16> = (0..round % 33).map(|_| rng.below(100) as u16).collect();
             if round % 7 == 0 {
@@ -514,9 +536,18 @@ mod tests {
             }
             let mut expected = Column::ZERO;
             Backend(Level::Portable).sum_columns(&mut expected, &bias, &columns, &features);
-            let mut got = Column([7; HIDDEN]);
+            let mut got = Column([7; H]);
             b.sum_columns(&mut got, &bias, &columns, &features);
-            assert_eq!(got, expected, "{b:?} round {round}");
+            assert_eq!(got, expected, "{b:?} H {H} round {round}");
+            // The dot product and an update at this size too.
+            let (w, other) = (random_column(rng, 127), random_column(rng, i16::MAX));
+            let dot = Backend(Level::Portable).screlu_dot(&expected, &w, &bias, &w);
+            let mut updated = Column::ZERO;
+            Backend(Level::Portable).update(&mut updated, &bias, [&other], [&w]);
+            assert_eq!(b.screlu_dot(&expected, &w, &bias, &w), dot, "{b:?} H {H}");
+            let mut got = Column([7; H]);
+            b.update(&mut got, &bias, [&other], [&w]);
+            assert_eq!(got, updated, "{b:?} H {H}");
         }
     }
 
