@@ -987,7 +987,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("outpost-datagen-net-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("random.nnue");
-        std::fs::write(&file, Network::random(7).to_bytes()).unwrap();
+        std::fs::write(&file, Network::<{ nnue::HIDDEN }>::random(7).to_bytes()).unwrap();
         let net = Config::parse(&args(&format!(
             "--games 1 --nodes 300 --net {}",
             file.display()
