@@ -226,6 +226,33 @@ fn a_stray_ponderhit_does_not_extend_a_timed_search() {
     }
 }
 
+/// The lines of a `go` in `position` up to its `bestmove`, and how long the answer took.
+fn timed_go(position: &str, go: &str) -> (Vec<String>, Duration) {
+    let mut e = uci();
+    e.send(position);
+    e.sync_uci();
+    let t = Instant::now();
+    e.send(go);
+    let lines = e.until(LONG, |l| l.starts_with("bestmove"));
+    (lines, t.elapsed())
+}
+
+/// `go wtime 10000 btime 10000 movestogo 0` is sudden death, as Stockfish reads it: the plan of
+/// `go wtime 10000 btime 10000`, whose hard limit is about 1.1 s. Read as the last move before
+/// the control, as it once was, it planned on half the clock and took about 4 s.
+#[test]
+fn movestogo_zero_is_sudden_death_not_the_last_move() {
+    let _heavy = heavy();
+    let (_, took) = timed_go(
+        "position startpos moves e2e4 e7e5 g1f3 b8c6",
+        "go wtime 10000 btime 10000 movestogo 0",
+    );
+    assert!(
+        took < Duration::from_millis(2_500),
+        "bestmove after {took:?}"
+    );
+}
+
 #[test]
 fn infinite_search_waits_for_stop_even_at_mate() {
     let mut e = uci();

@@ -62,9 +62,13 @@ impl TimeManager {
         };
         let inc = inc.unwrap_or(0).max(0);
         let available = time.saturating_sub(overhead).max(0);
-        let mtg = limits.movestogo.map_or(DEFAULT_MOVES_TO_GO, |m| {
-            i64::from(m).clamp(1, MAX_MOVES_TO_GO)
-        });
+        // `movestogo 0` is no moves-to-go at all, as Stockfish reads it: "zero moves to the
+        // control" is nothing a clock can plan for, and read as the last move before the control
+        // it would spend half the clock on one move.
+        let mtg = limits
+            .movestogo
+            .filter(|&m| m > 0)
+            .map_or(DEFAULT_MOVES_TO_GO, |m| i64::from(m).min(MAX_MOVES_TO_GO));
         let (soft, hard) = if mtg == 1 {
             // The last move before the time control: most of what is left is ours.
             (available / 2, percent(available, 85))
@@ -154,6 +158,25 @@ mod tests {
         assert!(tm.hard_ms().unwrap() < 5_000 - 30);
     }
 
+    /// `go wtime 10000 btime 10000 movestogo 0` plans as if no moves-to-go were given (sudden
+    /// death, as Stockfish reads it), not as the last move before the control, which would
+    /// spend half the clock.
+    #[test]
+    fn movestogo_zero_is_no_moves_to_go() {
+        let with_zero = clock(10_000, 0, Some(0));
+        let without = clock(10_000, 0, None);
+        assert_eq!(with_zero.soft_ms(), without.soft_ms());
+        assert_eq!(with_zero.hard_ms(), without.hard_ms());
+        let soft = with_zero.soft_ms().unwrap();
+        assert!(soft < 1_000, "soft {soft} ms of a 10 s clock");
+        assert!(with_zero.hard_ms().unwrap() < 2_500);
+        // The last move before the control does take half.
+        let last = clock(10_000, 0, Some(1));
+        assert_eq!(last.soft_ms(), Some((10_000 - 30) / 2));
+        // A negative count, which the parser clamps to 0 anyway, reads the same.
+        assert_eq!(clock(10_000, 0, Some(-3)).soft_ms(), without.soft_ms());
+    }
+
     #[test]
     fn no_time_or_negative_time_gives_zero_limits() {
         for t in [-500, 0, 10, 30] {
@@ -179,8 +202,10 @@ mod tests {
             (i64::MAX, i64::MAX, None),
             (i64::MAX, 0, Some(1)),
             (i64::MAX, i64::MAX, Some(1)),
+            (i64::MAX, i64::MAX, Some(0)),
             (i64::MIN, i64::MIN, None),
             (1_000, i64::MAX, None),
+            (1_000, 0, Some(i32::MAX)),
         ] {
             let tm = clock(t, inc, mtg);
             assert!(tm.hard_ms().unwrap() >= tm.soft_ms().unwrap());
