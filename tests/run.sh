@@ -19,9 +19,11 @@ trap 'rm -f "$log"' EXIT
 
 # Style first: it is the quickest to fail, and every commit must pass it.
 cargo fmt --all -- --check
-# Every file a comment or a document names must exist (tests/style/comment_paths.py), and the
-# check itself must still catch a made-up name (its own tests, on temporary trees).
+# Every file a comment or a document names must exist (tests/style/comment_paths.py), no doc or
+# comment names a developer's home folder (tests/style/home_paths.py), and each check must still
+# catch what it is for (their own tests, on temporary trees).
 python3 tests/style/comment_paths.py
+python3 tests/style/home_paths.py
 python3 -m unittest discover -s tests/style -v 2>&1 | tee -a "$log"
 cargo clippy --locked --workspace --all-targets -- -D warnings
 # The `tune` build (search parameters as UCI options) must stay clean too.

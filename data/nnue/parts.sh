@@ -11,34 +11,19 @@
 # CORE is the core the worker is pinned to. Core 0 runs at normal priority; core 1 yields to
 # everything else (idle scheduling, and its autogroup at nice 19, since a job started in a
 # session of its own is a scheduling group that `nice` alone does not make yield to a match
-# started elsewhere). WORK (default ~/parts) holds the engine builds (made here from their
-# commits when missing), the parts under way and the locks; a file WORK/STOP stops each worker
-# after its part.
+# started elsewhere). WORK (default target/parts: inside the checkout, ignored by git, emptied
+# by `cargo clean`) holds the engine builds (made from their commits by tools/match/build.sh
+# when missing), the parts under way and the locks; a file WORK/STOP stops each worker after
+# its part.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 core=$1
 shift
 only=" $* "
-work=${WORK:-$HOME/parts}
+work=${WORK:-target/parts}
 here=data/nnue
 openings=data/openings/8moves_v3.pgn
 mkdir -p "$work/parts" "$work/locks"
-
-# The build of a commit, made once (whichever worker gets the lock first builds).
-engine() {
-    local rev=$1 bin=$work/outpost-$1
-    if [ ! -x "$bin" ]; then
-        (
-            flock 8
-            if [ ! -x "$bin" ]; then
-                [ -d "$work/src-$rev" ] || git worktree add --detach "$work/src-$rev" "$rev" >&2
-                (cd "$work/src-$rev" && cargo build --release -p outpost >&2)
-                cp "$work/src-$rev/target/release/outpost" "$bin"
-            fi
-        ) 8>"$work/locks/build.lock"
-    fi
-    echo "$bin"
-}
 
 prio=()
 if [ "$core" != 0 ]; then
@@ -55,7 +40,7 @@ while read -r run seed rev chess960 games part_games; do
         exec 9>"$work/locks/$name.lock"
         flock -n 9 || continue
         [ -e "$here/$name.packed.xz" ] && { exec 9>&-; continue; }
-        bin=$(engine "$rev")
+        bin=$(tools/match/build.sh "$rev" "$work")
         file=$work/parts/$name.packed
         [ -e "$file" ] || python3 $here/parts.py prefix "$file" "$seed" "$start"
         echo "$(date -u +%T) core $core: $name"

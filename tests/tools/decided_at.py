@@ -7,7 +7,7 @@ at least `--margin` pawns (mate scores count as won); the pieces on the board af
 the game in one of three phases. Prints, per phase, how many games each player won that way.
 Used for net 1 against the hand-crafted evaluation (docs/results/nets.md, "Where net 1 loses").
 
-    .venv/bin/python tests/tools/decided_at.py ~/outpost-data/matches/net1/net1-vs-hce.pgn
+    .venv/bin/python tests/tools/decided_at.py MATCH_DIR/games.pgn
 """
 
 import argparse

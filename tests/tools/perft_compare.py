@@ -19,7 +19,7 @@ Usage:
   cargo build --release -p outpost-board --example perft_speed
   python3 tests/tools/perft_compare.py --ours target/release/examples/perft_speed \
       [--stockfish /usr/games/stockfish] [--reps 3] [--modes make,copy,par2,magic] [--quick] \
-      [--cozy ~/ext/cozy-perft/target/release/cozy-perft] [--gigantua ~/ext/gigantua/Gigantua/giga_gcc]
+      [--cozy /tmp/ext/cozy-perft/target/release/cozy-perft] [--gigantua /tmp/ext/gigantua/Gigantua/giga_gcc]
 Pin the whole run to one core from outside: `taskset -c 1 python3 tests/tools/perft_compare.py ...`
 (the children inherit the affinity).
 
