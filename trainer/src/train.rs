@@ -6,7 +6,7 @@ use crate::checkpoint::{self, Checkpoint};
 use crate::data::{permutation, Dataset, Sample};
 use crate::net::{backward, forward, split, split_mut, Net, Scratch};
 use crate::optim::AdamW;
-use crate::quant::{self, agreement};
+use crate::quant::{self, agreement, Agreement, QuantNet};
 use crate::{plot, TrainError};
 use std::io::Write;
 use std::path::PathBuf;
@@ -298,6 +298,10 @@ pub const AGREEMENT_CP: i32 = 8;
 
 /// Trains (or continues a run from the newest checkpoint in `out_dir` when `cfg.resume`),
 /// printing a line per epoch to `log`. Returns the final net and every epoch's report.
+///
+/// An epoch is four steps: one pass over the training set (`Run::epoch`), the checks on
+/// positions it did not train on (`Run::validate`), the epoch's files (checkpoint and net),
+/// and its report (`Run::report`: the log lines and the loss plot).
 pub fn train(
     cfg: &Config,
     data: &Dataset,
@@ -308,112 +312,205 @@ pub fn train(
     }
     let dir = &cfg.out_dir;
     std::fs::create_dir_all(dir).map_err(|e| TrainError::Io(dir.clone(), e))?;
-    let io = |e| TrainError::Io(PathBuf::from("log"), e);
-    let mut state = match cfg
-        .resume
-        .then(|| checkpoint::newest(dir))
-        .transpose()?
-        .flatten()
-    {
-        Some(path) => {
-            let ck = Checkpoint::read(&path)?;
-            if ck.net.hidden != cfg.hidden {
-                return Err(TrainError::Usage(format!(
-                    "{} has hidden size {}, not --hidden {}",
-                    path.display(),
-                    ck.net.hidden,
-                    cfg.hidden
-                )));
-            }
-            writeln!(
-                log,
-                "resuming from {} (epoch {} done)",
-                path.display(),
-                ck.epoch
-            )
-            .map_err(io)?;
-            ck
-        }
-        None => {
-            if cfg.resume {
-                writeln!(log, "no checkpoint in {}: starting afresh", dir.display()).map_err(io)?;
-            }
-            let net = Net::new(cfg.hidden, cfg.seed);
-            let opt = AdamW::new(net.params.len());
-            Checkpoint {
-                net,
-                opt,
-                epoch: 0,
-                history: Vec::new(),
-            }
-        }
-    };
-    let n = data.train.len();
-    let batch = cfg.batch.max(1);
-    let steps_per_epoch = n.div_ceil(batch) as u64;
-    let total_steps = steps_per_epoch * cfg.epochs as u64;
-    let l = state.net.layout();
-    let threads = cfg.threads.max(1);
-    let mut grads = vec![vec![0.0f32; l.len()]; threads];
-    let check_set = &data.validation[..data.validation.len().min(AGREEMENT_POSITIONS)];
+    let mut state = starting_point(cfg, log)?;
+    let run = Run::new(cfg, data);
+    let mut grads = vec![vec![0.0f32; state.net.layout().len()]; run.threads];
     let mut reports = Vec::new();
     while state.epoch < cfg.epochs {
         let epoch = state.epoch + 1;
-        // The order depends only on the seed and the epoch, so a resumed run sees the batches
-        // an uninterrupted one would have.
-        let order = permutation(
-            n,
-            cfg.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        );
-        let start = Instant::now();
-        let cpu_start = cpu_seconds();
-        let mut loss = 0.0;
-        for idx in order.chunks(batch) {
-            let lr = cfg.lr_at(state.opt.step, total_steps);
-            loss += batch_gradient(&state.net, &data.train, idx, cfg.lambda, &mut grads);
-            state
-                .opt
-                .update(&mut state.net.params, &grads[0], &l, lr, cfg.weight_decay);
-        }
-        let secs = start.elapsed().as_secs_f64();
-        let cpu = cpu_start
-            .zip(cpu_seconds())
-            .map(|(a, b)| format!(", {:.0} per CPU-second", n as f64 / (b - a).max(0.01)))
-            .unwrap_or_default();
+        let pass = run.epoch(&mut state, &mut grads, epoch);
+        let q = quant::quantise(&state.net);
+        let checks = run.validate(&state.net, &q);
+        let n = data.train.len() as f64;
         let report = EpochReport {
             epoch,
-            train_loss: loss / n as f64,
-            val_loss: mean_loss(&state.net, &data.validation, cfg.lambda, threads),
-            positions_per_sec: n as f64 / secs.max(1e-9),
+            train_loss: pass.loss / n,
+            val_loss: checks.loss,
+            positions_per_sec: n / pass.secs.max(1e-9),
         };
         state.epoch = epoch;
         state
             .history
             .push((report.train_loss as f32, report.val_loss as f32));
         state.write(&checkpoint::path(dir, epoch))?;
-        let q = quant::quantise(&state.net);
         quant::write(&q, &dir.join(format!("net-epoch{epoch}.nnue")))?;
-        let agree = agreement(&state.net, &q, check_set, AGREEMENT_CP);
-        let val = if data.validation.is_empty() {
+        run.report(log, &state, &report, &pass, &checks.agreement)?;
+        reports.push(report);
+    }
+    let last = dir.join("net.nnue");
+    quant::write(&quant::quantise(&state.net), &last)?;
+    writeln!(log, "wrote {}", last.display()).map_err(log_error)?;
+    Ok((state.net, reports))
+}
+
+/// A line that could not be written to the log.
+fn log_error(e: std::io::Error) -> TrainError {
+    TrainError::Io(PathBuf::from("log"), e)
+}
+
+/// Where a run starts: with `--resume`, the newest checkpoint in `out_dir` (which must be of the
+/// hidden size asked for); without, or when there is none, a new net from `cfg.seed` and a fresh
+/// optimizer at epoch 0.
+fn starting_point(cfg: &Config, log: &mut dyn Write) -> Result<Checkpoint, TrainError> {
+    let dir = &cfg.out_dir;
+    let newest = cfg
+        .resume
+        .then(|| checkpoint::newest(dir))
+        .transpose()?
+        .flatten();
+    let Some(path) = newest else {
+        if cfg.resume {
+            writeln!(log, "no checkpoint in {}: starting afresh", dir.display())
+                .map_err(log_error)?;
+        }
+        let net = Net::new(cfg.hidden, cfg.seed);
+        let opt = AdamW::new(net.params.len());
+        return Ok(Checkpoint {
+            net,
+            opt,
+            epoch: 0,
+            history: Vec::new(),
+        });
+    };
+    let ck = Checkpoint::read(&path)?;
+    if ck.net.hidden != cfg.hidden {
+        return Err(TrainError::Usage(format!(
+            "{} has hidden size {}, not --hidden {}",
+            path.display(),
+            ck.net.hidden,
+            cfg.hidden
+        )));
+    }
+    writeln!(
+        log,
+        "resuming from {} (epoch {} done)",
+        path.display(),
+        ck.epoch
+    )
+    .map_err(log_error)?;
+    Ok(ck)
+}
+
+/// What every epoch of one run reads: the options, the data, and the figures derived from them
+/// once.
+struct Run<'a> {
+    cfg: &'a Config,
+    data: &'a Dataset,
+    /// Positions per optimizer step.
+    batch: usize,
+    /// Optimizer steps in the whole run, the length of the learning-rate schedule.
+    total_steps: u64,
+    threads: usize,
+    /// The validation positions on which each epoch's quantised net is checked against the float
+    /// one.
+    check_set: &'a [Sample],
+}
+
+/// What one pass over the training set measured.
+struct Pass {
+    /// The summed squared error of its batches, each taken before the batch's step.
+    loss: f64,
+    /// Its wall-clock seconds, and the CPU seconds of all threads (where the system says).
+    secs: f64,
+    cpu_secs: Option<f64>,
+}
+
+/// The epoch's checks on positions it did not train on.
+struct Checks {
+    /// The float net's mean loss on the validation set (NaN without one).
+    loss: f64,
+    /// How closely the quantised net follows the float one on the check set.
+    agreement: Agreement,
+}
+
+impl<'a> Run<'a> {
+    fn new(cfg: &'a Config, data: &'a Dataset) -> Run<'a> {
+        let batch = cfg.batch.max(1);
+        let steps_per_epoch = data.train.len().div_ceil(batch) as u64;
+        Run {
+            cfg,
+            data,
+            batch,
+            total_steps: steps_per_epoch * cfg.epochs as u64,
+            threads: cfg.threads.max(1),
+            check_set: &data.validation[..data.validation.len().min(AGREEMENT_POSITIONS)],
+        }
+    }
+
+    /// Epoch `epoch`: the training set in the epoch's order, one optimizer step a batch, the
+    /// gradients computed in `grads` (one buffer per thread).
+    fn epoch(&self, state: &mut Checkpoint, grads: &mut [Vec<f32>], epoch: u32) -> Pass {
+        let cfg = self.cfg;
+        let l = state.net.layout();
+        // The order depends only on the seed and the epoch, so a resumed run sees the batches
+        // an uninterrupted one would have.
+        let order = permutation(
+            self.data.train.len(),
+            cfg.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        let start = Instant::now();
+        let cpu_start = cpu_seconds();
+        let mut loss = 0.0;
+        for idx in order.chunks(self.batch) {
+            let lr = cfg.lr_at(state.opt.step, self.total_steps);
+            loss += batch_gradient(&state.net, &self.data.train, idx, cfg.lambda, grads);
+            state
+                .opt
+                .update(&mut state.net.params, &grads[0], &l, lr, cfg.weight_decay);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        Pass {
+            loss,
+            secs,
+            cpu_secs: cpu_start.zip(cpu_seconds()).map(|(a, b)| b - a),
+        }
+    }
+
+    /// The epoch's net on the validation set, and its quantised version `q` against it.
+    fn validate(&self, net: &Net, q: &QuantNet) -> Checks {
+        Checks {
+            loss: mean_loss(net, &self.data.validation, self.cfg.lambda, self.threads),
+            agreement: agreement(net, q, self.check_set, AGREEMENT_CP),
+        }
+    }
+
+    /// The epoch's lines in the log (losses, speed, learning rate, the quantisation check) and
+    /// the loss plot of the whole run so far, `loss.png` in `out_dir`.
+    fn report(
+        &self,
+        log: &mut dyn Write,
+        state: &Checkpoint,
+        report: &EpochReport,
+        pass: &Pass,
+        agree: &Agreement,
+    ) -> Result<(), TrainError> {
+        let (cfg, n, threads) = (self.cfg, self.data.train.len(), self.threads);
+        let secs = pass.secs;
+        let cpu = pass
+            .cpu_secs
+            .map(|c| format!(", {:.0} per CPU-second", n as f64 / c.max(0.01)))
+            .unwrap_or_default();
+        let val = if self.data.validation.is_empty() {
             "no validation set".to_string()
         } else {
             format!("validation loss {:.6}", report.val_loss)
         };
         writeln!(
             log,
-            "epoch {epoch}/{}: train loss {:.6}, {val}, {:.0} positions/s{cpu} ({n} in {secs:.1} s, \
+            "epoch {}/{}: train loss {:.6}, {val}, {:.0} positions/s{cpu} ({n} in {secs:.1} s, \
              {threads} threads{}), lr {:.2e}",
+            report.epoch,
             cfg.epochs,
             report.train_loss,
             report.positions_per_sec,
             if kernel::avx2() { ", AVX2" } else { "" },
-            cfg.lr_at(state.opt.step.saturating_sub(1), total_steps),
+            cfg.lr_at(state.opt.step.saturating_sub(1), self.total_steps),
         )
-        .map_err(io)?;
-        if !check_set.is_empty() {
-            writeln!(log, "  {agree}").map_err(io)?;
+        .map_err(log_error)?;
+        if !self.check_set.is_empty() {
+            writeln!(log, "  {agree}").map_err(log_error)?;
         }
-        let png = dir.join("loss.png");
+        let png = cfg.out_dir.join("loss.png");
         match plot::losses(&png, &state.history) {
             Ok(plot::Drawn::WithText) => {}
             Ok(plot::Drawn::WithoutText) => writeln!(
@@ -421,15 +518,11 @@ pub fn train(
                 "{}: drawn without text (no font file found)",
                 png.display()
             )
-            .map_err(io)?,
-            Err(e) => writeln!(log, "{e}").map_err(io)?,
+            .map_err(log_error)?,
+            Err(e) => writeln!(log, "{e}").map_err(log_error)?,
         }
-        reports.push(report);
+        Ok(())
     }
-    let last = dir.join("net.nnue");
-    quant::write(&quant::quantise(&state.net), &last)?;
-    writeln!(log, "wrote {}", last.display()).map_err(io)?;
-    Ok((state.net, reports))
 }
 
 #[cfg(test)]
