@@ -10,7 +10,9 @@
 //! - [`data`]: records to compact samples and their features, the training filters and the
 //!   validation split;
 //! - [`net`]: the float network, its forward pass and the per-sample gradient;
-//! - [`train`]: mini-batches over threads, the learning-rate schedule, the epoch loop;
+//! - [`train`]: mini-batches over threads (one fan-out for the gradient and the validation
+//!   loss), the learning-rate schedule, the run in named steps (resume, one epoch, validation,
+//!   report);
 //! - [`optim`]: AdamW and the weight clip;
 //! - [`quant`]: quantising into the net file and the engine's integer forward pass, as a
 //!   reference;

@@ -6,7 +6,7 @@ use crate::checkpoint::{self, Checkpoint};
 use crate::data::{permutation, Dataset, Sample};
 use crate::net::{backward, forward, split, split_mut, Net, Scratch};
 use crate::optim::AdamW;
-use crate::quant::{self, agreement};
+use crate::quant::{self, agreement, Agreement, QuantNet};
 use crate::{plot, TrainError};
 use std::io::Write;
 use std::path::PathBuf;
@@ -70,6 +70,40 @@ fn chunk_len(n: usize, threads: usize) -> usize {
     n.div_ceil(threads.max(1)).max(1)
 }
 
+/// The trainer's one fan-out: cuts `items` into one contiguous chunk per element of `each` (the
+/// last ones shorter, and none at all for threads beyond the items), runs `work` on every chunk
+/// with its element (a thread's own buffer, say) on a scoped thread of its own, and returns the
+/// results in chunk order, so that whatever is summed from them is summed in the same order at
+/// every run. `what` names the threads in the message of a panic.
+fn over_threads<T, S, R>(
+    items: &[T],
+    each: Vec<S>,
+    what: &str,
+    work: impl Fn(&[T], S) -> R + Sync,
+) -> Vec<R>
+where
+    T: Sync,
+    S: Send,
+    R: Send,
+{
+    let per = chunk_len(items.len(), each.len());
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = each
+            .into_iter()
+            .zip(items.chunks(per))
+            .map(|(state, chunk)| scope.spawn(move || work(chunk, state)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| panic!("a {what} thread panicked"))
+            })
+            .collect()
+    })
+}
+
 /// Computes the mean-loss gradient of one batch into `grads[0]` (one buffer per thread, summed
 /// in a fixed order so a run is reproducible) and returns the summed squared error.
 pub fn batch_gradient(
@@ -82,32 +116,20 @@ pub fn batch_gradient(
     let l = net.layout();
     let hidden = net.hidden;
     let scale = 1.0 / batch.len() as f32;
-    let per = chunk_len(batch.len(), grads.len());
-    let losses: Vec<f64> = std::thread::scope(|scope| {
-        let handles: Vec<_> = grads
-            .iter_mut()
-            .zip(batch.chunks(per))
-            .map(|(grad, idx)| {
-                let l = &l;
-                scope.spawn(move || {
-                    grad.fill(0.0);
-                    // The batch's samples are scattered over the whole data set: copied together
-                    // first, their cache misses overlap (independent loads), where the gradient
-                    // loop would wait for each in turn (15% of its time in a profile).
-                    let chunk: Vec<Sample> = idx.iter().map(|&i| samples[i as usize]).collect();
-                    let p = split(&net.params, l);
-                    let mut g = split_mut(grad, l);
-                    let mut sc = Scratch::new(hidden);
-                    kernel::gradient(&p, &mut g, hidden, &chunk, lambda, scale, &mut sc)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a gradient thread panicked"))
-            .collect()
+    let buffers: Vec<&mut Vec<f32>> = grads.iter_mut().collect();
+    let losses = over_threads(batch, buffers, "gradient", |idx, grad| {
+        grad.fill(0.0);
+        // The batch's samples are scattered over the whole data set: copied together first,
+        // their cache misses overlap (independent loads), where the gradient loop would wait for
+        // each in turn (15% of its time in a profile).
+        let chunk: Vec<Sample> = idx.iter().map(|&i| samples[i as usize]).collect();
+        let p = split(&net.params, &l);
+        let mut g = split_mut(grad, &l);
+        let mut sc = Scratch::new(hidden);
+        kernel::gradient(&p, &mut g, hidden, &chunk, lambda, scale, &mut sc)
     });
-    let used = batch.len().div_ceil(per);
+    // One result per buffer that got a chunk: only those hold this batch's gradient.
+    let used = losses.len();
     let (first, rest) = grads.split_at_mut(1);
     for other in &rest[..used.saturating_sub(1)] {
         for (a, b) in first[0].iter_mut().zip(other) {
@@ -239,24 +261,14 @@ pub fn mean_loss(net: &Net, samples: &[Sample], lambda: f32, threads: usize) -> 
         return f64::NAN;
     }
     let l = net.layout();
-    let per = chunk_len(samples.len(), threads);
-    let total: f64 = std::thread::scope(|scope| {
-        let handles: Vec<_> = samples
-            .chunks(per)
-            .map(|chunk| {
-                let l = &l;
-                scope.spawn(move || {
-                    let p = split(&net.params, l);
-                    let mut sc = Scratch::new(net.hidden);
-                    kernel::loss(&p, net.hidden, chunk, lambda, &mut sc)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a loss thread panicked"))
-            .sum()
-    });
+    // No state of a thread's own: each makes its scratch space.
+    let total: f64 = over_threads(samples, vec![(); threads.max(1)], "loss", |chunk, ()| {
+        let p = split(&net.params, &l);
+        let mut sc = Scratch::new(net.hidden);
+        kernel::loss(&p, net.hidden, chunk, lambda, &mut sc)
+    })
+    .into_iter()
+    .sum();
     total / samples.len() as f64
 }
 
@@ -286,6 +298,10 @@ pub const AGREEMENT_CP: i32 = 8;
 
 /// Trains (or continues a run from the newest checkpoint in `out_dir` when `cfg.resume`),
 /// printing a line per epoch to `log`. Returns the final net and every epoch's report.
+///
+/// An epoch is four steps: one pass over the training set (`Run::epoch`), the checks on
+/// positions it did not train on (`Run::validate`), the epoch's files (checkpoint and net),
+/// and its report (`Run::report`: the log lines and the loss plot).
 pub fn train(
     cfg: &Config,
     data: &Dataset,
@@ -296,112 +312,205 @@ pub fn train(
     }
     let dir = &cfg.out_dir;
     std::fs::create_dir_all(dir).map_err(|e| TrainError::Io(dir.clone(), e))?;
-    let io = |e| TrainError::Io(PathBuf::from("log"), e);
-    let mut state = match cfg
-        .resume
-        .then(|| checkpoint::newest(dir))
-        .transpose()?
-        .flatten()
-    {
-        Some(path) => {
-            let ck = Checkpoint::read(&path)?;
-            if ck.net.hidden != cfg.hidden {
-                return Err(TrainError::Usage(format!(
-                    "{} has hidden size {}, not --hidden {}",
-                    path.display(),
-                    ck.net.hidden,
-                    cfg.hidden
-                )));
-            }
-            writeln!(
-                log,
-                "resuming from {} (epoch {} done)",
-                path.display(),
-                ck.epoch
-            )
-            .map_err(io)?;
-            ck
-        }
-        None => {
-            if cfg.resume {
-                writeln!(log, "no checkpoint in {}: starting afresh", dir.display()).map_err(io)?;
-            }
-            let net = Net::new(cfg.hidden, cfg.seed);
-            let opt = AdamW::new(net.params.len());
-            Checkpoint {
-                net,
-                opt,
-                epoch: 0,
-                history: Vec::new(),
-            }
-        }
-    };
-    let n = data.train.len();
-    let batch = cfg.batch.max(1);
-    let steps_per_epoch = n.div_ceil(batch) as u64;
-    let total_steps = steps_per_epoch * cfg.epochs as u64;
-    let l = state.net.layout();
-    let threads = cfg.threads.max(1);
-    let mut grads = vec![vec![0.0f32; l.len()]; threads];
-    let check_set = &data.validation[..data.validation.len().min(AGREEMENT_POSITIONS)];
+    let mut state = starting_point(cfg, log)?;
+    let run = Run::new(cfg, data);
+    let mut grads = vec![vec![0.0f32; state.net.layout().len()]; run.threads];
     let mut reports = Vec::new();
     while state.epoch < cfg.epochs {
         let epoch = state.epoch + 1;
-        // The order depends only on the seed and the epoch, so a resumed run sees the batches
-        // an uninterrupted one would have.
-        let order = permutation(
-            n,
-            cfg.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-        );
-        let start = Instant::now();
-        let cpu_start = cpu_seconds();
-        let mut loss = 0.0;
-        for idx in order.chunks(batch) {
-            let lr = cfg.lr_at(state.opt.step, total_steps);
-            loss += batch_gradient(&state.net, &data.train, idx, cfg.lambda, &mut grads);
-            state
-                .opt
-                .update(&mut state.net.params, &grads[0], &l, lr, cfg.weight_decay);
-        }
-        let secs = start.elapsed().as_secs_f64();
-        let cpu = cpu_start
-            .zip(cpu_seconds())
-            .map(|(a, b)| format!(", {:.0} per CPU-second", n as f64 / (b - a).max(0.01)))
-            .unwrap_or_default();
+        let pass = run.epoch(&mut state, &mut grads, epoch);
+        let q = quant::quantise(&state.net);
+        let checks = run.validate(&state.net, &q);
+        let n = data.train.len() as f64;
         let report = EpochReport {
             epoch,
-            train_loss: loss / n as f64,
-            val_loss: mean_loss(&state.net, &data.validation, cfg.lambda, threads),
-            positions_per_sec: n as f64 / secs.max(1e-9),
+            train_loss: pass.loss / n,
+            val_loss: checks.loss,
+            positions_per_sec: n / pass.secs.max(1e-9),
         };
         state.epoch = epoch;
         state
             .history
             .push((report.train_loss as f32, report.val_loss as f32));
         state.write(&checkpoint::path(dir, epoch))?;
-        let q = quant::quantise(&state.net);
         quant::write(&q, &dir.join(format!("net-epoch{epoch}.nnue")))?;
-        let agree = agreement(&state.net, &q, check_set, AGREEMENT_CP);
-        let val = if data.validation.is_empty() {
+        run.report(log, &state, &report, &pass, &checks.agreement)?;
+        reports.push(report);
+    }
+    let last = dir.join("net.nnue");
+    quant::write(&quant::quantise(&state.net), &last)?;
+    writeln!(log, "wrote {}", last.display()).map_err(log_error)?;
+    Ok((state.net, reports))
+}
+
+/// A line that could not be written to the log.
+fn log_error(e: std::io::Error) -> TrainError {
+    TrainError::Io(PathBuf::from("log"), e)
+}
+
+/// Where a run starts: with `--resume`, the newest checkpoint in `out_dir` (which must be of the
+/// hidden size asked for); without, or when there is none, a new net from `cfg.seed` and a fresh
+/// optimizer at epoch 0.
+fn starting_point(cfg: &Config, log: &mut dyn Write) -> Result<Checkpoint, TrainError> {
+    let dir = &cfg.out_dir;
+    let newest = cfg
+        .resume
+        .then(|| checkpoint::newest(dir))
+        .transpose()?
+        .flatten();
+    let Some(path) = newest else {
+        if cfg.resume {
+            writeln!(log, "no checkpoint in {}: starting afresh", dir.display())
+                .map_err(log_error)?;
+        }
+        let net = Net::new(cfg.hidden, cfg.seed);
+        let opt = AdamW::new(net.params.len());
+        return Ok(Checkpoint {
+            net,
+            opt,
+            epoch: 0,
+            history: Vec::new(),
+        });
+    };
+    let ck = Checkpoint::read(&path)?;
+    if ck.net.hidden != cfg.hidden {
+        return Err(TrainError::Usage(format!(
+            "{} has hidden size {}, not --hidden {}",
+            path.display(),
+            ck.net.hidden,
+            cfg.hidden
+        )));
+    }
+    writeln!(
+        log,
+        "resuming from {} (epoch {} done)",
+        path.display(),
+        ck.epoch
+    )
+    .map_err(log_error)?;
+    Ok(ck)
+}
+
+/// What every epoch of one run reads: the options, the data, and the figures derived from them
+/// once.
+struct Run<'a> {
+    cfg: &'a Config,
+    data: &'a Dataset,
+    /// Positions per optimizer step.
+    batch: usize,
+    /// Optimizer steps in the whole run, the length of the learning-rate schedule.
+    total_steps: u64,
+    threads: usize,
+    /// The validation positions on which each epoch's quantised net is checked against the float
+    /// one.
+    check_set: &'a [Sample],
+}
+
+/// What one pass over the training set measured.
+struct Pass {
+    /// The summed squared error of its batches, each taken before the batch's step.
+    loss: f64,
+    /// Its wall-clock seconds, and the CPU seconds of all threads (where the system says).
+    secs: f64,
+    cpu_secs: Option<f64>,
+}
+
+/// The epoch's checks on positions it did not train on.
+struct Checks {
+    /// The float net's mean loss on the validation set (NaN without one).
+    loss: f64,
+    /// How closely the quantised net follows the float one on the check set.
+    agreement: Agreement,
+}
+
+impl<'a> Run<'a> {
+    fn new(cfg: &'a Config, data: &'a Dataset) -> Run<'a> {
+        let batch = cfg.batch.max(1);
+        let steps_per_epoch = data.train.len().div_ceil(batch) as u64;
+        Run {
+            cfg,
+            data,
+            batch,
+            total_steps: steps_per_epoch * cfg.epochs as u64,
+            threads: cfg.threads.max(1),
+            check_set: &data.validation[..data.validation.len().min(AGREEMENT_POSITIONS)],
+        }
+    }
+
+    /// Epoch `epoch`: the training set in the epoch's order, one optimizer step a batch, the
+    /// gradients computed in `grads` (one buffer per thread).
+    fn epoch(&self, state: &mut Checkpoint, grads: &mut [Vec<f32>], epoch: u32) -> Pass {
+        let cfg = self.cfg;
+        let l = state.net.layout();
+        // The order depends only on the seed and the epoch, so a resumed run sees the batches
+        // an uninterrupted one would have.
+        let order = permutation(
+            self.data.train.len(),
+            cfg.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+        );
+        let start = Instant::now();
+        let cpu_start = cpu_seconds();
+        let mut loss = 0.0;
+        for idx in order.chunks(self.batch) {
+            let lr = cfg.lr_at(state.opt.step, self.total_steps);
+            loss += batch_gradient(&state.net, &self.data.train, idx, cfg.lambda, grads);
+            state
+                .opt
+                .update(&mut state.net.params, &grads[0], &l, lr, cfg.weight_decay);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        Pass {
+            loss,
+            secs,
+            cpu_secs: cpu_start.zip(cpu_seconds()).map(|(a, b)| b - a),
+        }
+    }
+
+    /// The epoch's net on the validation set, and its quantised version `q` against it.
+    fn validate(&self, net: &Net, q: &QuantNet) -> Checks {
+        Checks {
+            loss: mean_loss(net, &self.data.validation, self.cfg.lambda, self.threads),
+            agreement: agreement(net, q, self.check_set, AGREEMENT_CP),
+        }
+    }
+
+    /// The epoch's lines in the log (losses, speed, learning rate, the quantisation check) and
+    /// the loss plot of the whole run so far, `loss.png` in `out_dir`.
+    fn report(
+        &self,
+        log: &mut dyn Write,
+        state: &Checkpoint,
+        report: &EpochReport,
+        pass: &Pass,
+        agree: &Agreement,
+    ) -> Result<(), TrainError> {
+        let (cfg, n, threads) = (self.cfg, self.data.train.len(), self.threads);
+        let secs = pass.secs;
+        let cpu = pass
+            .cpu_secs
+            .map(|c| format!(", {:.0} per CPU-second", n as f64 / c.max(0.01)))
+            .unwrap_or_default();
+        let val = if self.data.validation.is_empty() {
             "no validation set".to_string()
         } else {
             format!("validation loss {:.6}", report.val_loss)
         };
         writeln!(
             log,
-            "epoch {epoch}/{}: train loss {:.6}, {val}, {:.0} positions/s{cpu} ({n} in {secs:.1} s, \
+            "epoch {}/{}: train loss {:.6}, {val}, {:.0} positions/s{cpu} ({n} in {secs:.1} s, \
              {threads} threads{}), lr {:.2e}",
+            report.epoch,
             cfg.epochs,
             report.train_loss,
             report.positions_per_sec,
             if kernel::avx2() { ", AVX2" } else { "" },
-            cfg.lr_at(state.opt.step.saturating_sub(1), total_steps),
+            cfg.lr_at(state.opt.step.saturating_sub(1), self.total_steps),
         )
-        .map_err(io)?;
-        if !check_set.is_empty() {
-            writeln!(log, "  {agree}").map_err(io)?;
+        .map_err(log_error)?;
+        if !self.check_set.is_empty() {
+            writeln!(log, "  {agree}").map_err(log_error)?;
         }
-        let png = dir.join("loss.png");
+        let png = cfg.out_dir.join("loss.png");
         match plot::losses(&png, &state.history) {
             Ok(plot::Drawn::WithText) => {}
             Ok(plot::Drawn::WithoutText) => writeln!(
@@ -409,15 +518,11 @@ pub fn train(
                 "{}: drawn without text (no font file found)",
                 png.display()
             )
-            .map_err(io)?,
-            Err(e) => writeln!(log, "{e}").map_err(io)?,
+            .map_err(log_error)?,
+            Err(e) => writeln!(log, "{e}").map_err(log_error)?,
         }
-        reports.push(report);
+        Ok(())
     }
-    let last = dir.join("net.nnue");
-    quant::write(&quant::quantise(&state.net), &last)?;
-    writeln!(log, "wrote {}", last.display()).map_err(io)?;
-    Ok((state.net, reports))
 }
 
 #[cfg(test)]
@@ -437,5 +542,26 @@ mod tests {
         assert!((cfg.lr_at(10, 110) - 1.0).abs() < 1e-6);
         assert!((cfg.lr_at(60, 110) - 0.55).abs() < 1e-6);
         assert!((cfg.lr_at(110, 110) - 0.1).abs() < 1e-6);
+    }
+
+    /// The fan-out covers every item once, in contiguous chunks given back in order, hands each
+    /// thread its own state, and starts no thread beyond the items.
+    #[test]
+    fn over_threads_splits_in_order_and_gathers() {
+        let items: Vec<u32> = (1..=10).collect();
+        let sums = over_threads(&items, vec![(); 4], "test", |chunk, ()| {
+            chunk.iter().sum::<u32>()
+        });
+        assert_eq!(sums, [6, 15, 24, 10]);
+        let mut seen = vec![Vec::new(); 3];
+        let states: Vec<&mut Vec<u32>> = seen.iter_mut().collect();
+        let lens = over_threads(&items, states, "test", |chunk, mine| {
+            mine.extend_from_slice(chunk);
+            chunk.len()
+        });
+        assert_eq!(lens, [4, 4, 2]);
+        assert_eq!(seen.concat(), items);
+        let few = over_threads(&items[..3], vec![0u8; 8], "test", |chunk, _| chunk.to_vec());
+        assert_eq!(few, [[1], [2], [3]]);
     }
 }
