@@ -2,7 +2,7 @@
 //! them from the command line (with the `--net` file and, through `openings.rs`, the
 //! `--openings` file they name).
 
-use super::openings::read_openings;
+use super::opening_file::read_openings;
 use crate::error::ToolError;
 use outpost_cli::{CliError, Flags};
 use outpost_eval::nnue::{self, Network};
@@ -166,6 +166,7 @@ impl Config {
 mod tests {
     use super::*;
     use crate::datagen::tests::{args, collect};
+    use crate::error::OpeningsError;
     use std::collections::HashSet;
 
     #[test]
@@ -221,6 +222,93 @@ mod tests {
         };
         assert!(refused(&junk).contains("too short"), "{}", refused(&junk));
         assert!(refused(&dir.join("missing.nnue")).contains("cannot read"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn openings_errors_name_the_file_and_line() {
+        let dir = std::env::temp_dir().join(format!("outpost-openings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("o.epd");
+        let missing = dir.join("missing.epd");
+        let parse =
+            |p: &std::path::Path| Config::parse(&args(&format!("--openings {}", p.display())));
+        assert!(matches!(
+            parse(&missing),
+            Err(ToolError::Openings {
+                error: OpeningsError::Read(_),
+                ..
+            })
+        ));
+        std::fs::write(&path, "# only a comment\n\n").unwrap();
+        assert!(matches!(
+            parse(&path),
+            Err(ToolError::Openings {
+                error: OpeningsError::Empty,
+                ..
+            })
+        ));
+        std::fs::write(&path, "8/8/8/8/8/8/8/K6k w - -\nnot a fen\n").unwrap();
+        let e = parse(&path).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ToolError::Openings {
+                    error: OpeningsError::Fen { line: 2, .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert!(e.to_string().starts_with("datagen: openings '"), "{e}");
+        std::fs::write(&path, "8/8/8/8/8/8/8/K6k w - - bm Kb2;\n").unwrap();
+        assert_eq!(parse(&path).unwrap().openings.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A `.pgn` openings file gives each game's last position with its real move counters
+    /// (so records count plies from there); a game that cannot be replayed names its number.
+    #[test]
+    fn pgn_openings_are_the_lines_end_positions() {
+        let dir = std::env::temp_dir().join(format!("outpost-pgn-open-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("lines.pgn");
+        let parse =
+            |p: &std::path::Path| Config::parse(&args(&format!("--openings {}", p.display())));
+        std::fs::write(
+            &path,
+            "[Event \"a\"]\r\n\r\n1. e4 c5 2. Nf3 d6 *\r\n\r\n\
+             [Event \"b\"]\n\n1. d4 {a comment} Nf6 (1... d5) 2. c4 *\n",
+        )
+        .unwrap();
+        let c = parse(&path).unwrap();
+        assert_eq!(
+            c.openings,
+            [
+                "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3",
+                "rnbqkb1r/pppppppp/5n2/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2",
+            ]
+        );
+        std::fs::write(&path, "1. e4 e5 *\n\n1. e4 Ke7 2. Kd3 *\n").unwrap();
+        let e = parse(&path).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ToolError::Openings {
+                    error: OpeningsError::Pgn { game: 2, .. },
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        std::fs::write(&path, "").unwrap();
+        assert!(matches!(
+            parse(&path),
+            Err(ToolError::Openings {
+                error: OpeningsError::Empty,
+                ..
+            })
+        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -4,8 +4,9 @@
 //! Worker threads each own a one-thread `ThreadPool` and play whole games at a fixed node count or
 //! depth: each game from its opening (`openings.rs`: an openings file, a Chess960 or double
 //! Fischer random start, then random plies until a short search finds the position balanced) to
-//! its end by the rules or by adjudication (`play.rs`). The options are read in `config.rs`, and
-//! `progress.rs` counts the games and reports on stderr. This file wires them: [`run`] (the
+//! its end by the rules or by adjudication (`play.rs`); both ask the engine through `think.rs`
+//! (one search of one position). The options are read in `config.rs` (the openings file in
+//! `opening_file.rs`), and `progress.rs` counts the games and reports on stderr. This file wires them: [`run`] (the
 //! command: the output file) and [`generate`] (the workers).
 //!
 //! The binary format (the default: [`outpost_datafile`]'s packed layout) keeps every searched
@@ -21,9 +22,11 @@
 //! often the run was interrupted.
 
 mod config;
+mod opening_file;
 mod openings;
 mod play;
 mod progress;
+mod think;
 
 pub use config::{Config, Format, CHESS960_PERCENT, DFRC_PERCENT};
 pub use play::PlayedGame;
@@ -152,7 +155,7 @@ pub fn generate(
 
 #[cfg(test)]
 mod tests {
-    use super::play::SCORE_LIMIT;
+    use super::think::SCORE_LIMIT;
     use super::*;
     use outpost_board::Position;
 

@@ -15,66 +15,13 @@
 //! made before Chess960 starts existed).
 
 use super::config::Config;
-use super::play::think;
-use crate::error::OpeningsError;
+use super::think::think;
 use outpost_board::{chess960, Color, Position, Rng};
 use outpost_datafile::Start;
 use outpost_search::ThreadPool;
 
 /// Openings whose first search already shows this much advantage are replayed with new moves.
 const OPENING_MAX_CP: i32 = 400;
-
-/// The positions of an openings file: a PGN file (name ending in `.pgn`) gives the position at
-/// the end of each game's main line, anything else is read as one FEN or EPD per line (EPD
-/// operations are dropped).
-pub(super) fn read_openings(path: &str) -> Result<Vec<String>, OpeningsError> {
-    let text = std::fs::read_to_string(path).map_err(OpeningsError::Read)?;
-    if path.to_ascii_lowercase().ends_with(".pgn") {
-        return pgn_openings(&text);
-    }
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        // EPD has four position fields and then operations; FEN has six.
-        let fen = if fields.len() >= 6 && fields[4].parse::<u32>().is_ok() {
-            fields[..6].join(" ")
-        } else {
-            format!("{} 0 1", fields[..fields.len().min(4)].join(" "))
-        };
-        Position::from_fen(&fen).map_err(|error| OpeningsError::Fen { line: i + 1, error })?;
-        out.push(fen);
-    }
-    if out.is_empty() {
-        return Err(OpeningsError::Empty);
-    }
-    Ok(out)
-}
-
-/// The last position of every game of a PGN text, as FEN with its move counters, so that the
-/// records of a game played from it carry the real ply (16 after an 8-move line). A game that
-/// cannot be replayed is an error: an openings file is meant to be used whole.
-fn pgn_openings(text: &str) -> Result<Vec<String>, OpeningsError> {
-    let mut out = Vec::new();
-    for game in outpost_book::pgn::games(text) {
-        let (start, moves) = game
-            .replay(usize::MAX)
-            .map_err(|error| OpeningsError::Pgn {
-                game: game.number,
-                line: game.line,
-                error,
-            })?;
-        let end = moves.iter().fold(start, |pos, &m| pos.play(m));
-        out.push(end.to_fen());
-    }
-    if out.is_empty() {
-        return Err(OpeningsError::Empty);
-    }
-    Ok(out)
-}
 
 /// The opening moves of game `game`: its own stream, so a game does not depend on which
 /// thread played the games before it.
@@ -156,7 +103,6 @@ mod tests {
     use super::*;
     use crate::datagen::run;
     use crate::datagen::tests::{args, collect};
-    use crate::error::ToolError;
     use std::collections::HashSet;
 
     /// A short run with a Chess960 share, through the file: some games start from Chess960
@@ -211,93 +157,6 @@ mod tests {
         assert!(standard
             .iter()
             .all(|g| g.block.header.start == Start::Standard));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn openings_errors_name_the_file_and_line() {
-        let dir = std::env::temp_dir().join(format!("outpost-openings-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("o.epd");
-        let missing = dir.join("missing.epd");
-        let parse =
-            |p: &std::path::Path| Config::parse(&args(&format!("--openings {}", p.display())));
-        assert!(matches!(
-            parse(&missing),
-            Err(ToolError::Openings {
-                error: OpeningsError::Read(_),
-                ..
-            })
-        ));
-        std::fs::write(&path, "# only a comment\n\n").unwrap();
-        assert!(matches!(
-            parse(&path),
-            Err(ToolError::Openings {
-                error: OpeningsError::Empty,
-                ..
-            })
-        ));
-        std::fs::write(&path, "8/8/8/8/8/8/8/K6k w - -\nnot a fen\n").unwrap();
-        let e = parse(&path).unwrap_err();
-        assert!(
-            matches!(
-                e,
-                ToolError::Openings {
-                    error: OpeningsError::Fen { line: 2, .. },
-                    ..
-                }
-            ),
-            "{e}"
-        );
-        assert!(e.to_string().starts_with("datagen: openings '"), "{e}");
-        std::fs::write(&path, "8/8/8/8/8/8/8/K6k w - - bm Kb2;\n").unwrap();
-        assert_eq!(parse(&path).unwrap().openings.len(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    /// A `.pgn` openings file gives each game's last position with its real move counters
-    /// (so records count plies from there); a game that cannot be replayed names its number.
-    #[test]
-    fn pgn_openings_are_the_lines_end_positions() {
-        let dir = std::env::temp_dir().join(format!("outpost-pgn-open-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("lines.pgn");
-        let parse =
-            |p: &std::path::Path| Config::parse(&args(&format!("--openings {}", p.display())));
-        std::fs::write(
-            &path,
-            "[Event \"a\"]\r\n\r\n1. e4 c5 2. Nf3 d6 *\r\n\r\n\
-             [Event \"b\"]\n\n1. d4 {a comment} Nf6 (1... d5) 2. c4 *\n",
-        )
-        .unwrap();
-        let c = parse(&path).unwrap();
-        assert_eq!(
-            c.openings,
-            [
-                "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3",
-                "rnbqkb1r/pppppppp/5n2/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2",
-            ]
-        );
-        std::fs::write(&path, "1. e4 e5 *\n\n1. e4 Ke7 2. Kd3 *\n").unwrap();
-        let e = parse(&path).unwrap_err();
-        assert!(
-            matches!(
-                e,
-                ToolError::Openings {
-                    error: OpeningsError::Pgn { game: 2, .. },
-                    ..
-                }
-            ),
-            "{e}"
-        );
-        std::fs::write(&path, "").unwrap();
-        assert!(matches!(
-            parse(&path),
-            Err(ToolError::Openings {
-                error: OpeningsError::Empty,
-                ..
-            })
-        ));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

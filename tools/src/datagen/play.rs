@@ -8,11 +8,11 @@
 
 use super::config::Config;
 use super::openings::{game_rng, game_start, opening};
-use outpost_board::{Color, Move, Position};
+use super::think::think;
+use outpost_board::Move;
 use outpost_datafile::{GameBlock, GameHeader, Record};
-use outpost_search::{Bound, CurrMove, Reporter, Score, SearchInfo, SearchOptions, ThreadPool};
+use outpost_search::ThreadPool;
 use outpost_types::GameResult;
-use std::sync::{Arc, Mutex};
 
 const RESIGN_CP: i32 = 1000;
 const RESIGN_PLIES: usize = 4;
@@ -20,8 +20,6 @@ const DRAW_CP: i32 = 10;
 const DRAW_PLIES: usize = 12;
 const DRAW_AFTER_PLY: usize = 80;
 const MAX_PLIES: usize = 400;
-/// Scores beyond this (tablebase-like or near-mate) are not kept as text labels.
-pub(super) const SCORE_LIMIT: i32 = outpost_datafile::SCORE_BOUND;
 
 /// One finished self-play game: its block of records, and the full FEN of each record (castling
 /// rights and all, for the text format). Not the engine's `Game` (a game being played in a GUI).
@@ -46,77 +44,6 @@ impl PlayedGame {
             .filter(|(r, _)| r.is_quiet())
             .map(|(r, fen)| format!("{fen} | {} | {label}", r.score))
             .collect()
-    }
-}
-
-/// The last exact score and the best move of one search, in the search's own centipawns: the
-/// labels are training targets and WDL-fit inputs, so they must not be the normalised numbers a
-/// GUI is shown (that rescaling is the engine's reporter's, which datagen does not use).
-#[derive(Default)]
-struct Capture {
-    last: Mutex<(Option<Score>, Move)>,
-}
-
-impl Reporter for Capture {
-    fn info(&self, info: &SearchInfo) {
-        if info.multipv == 1 && info.bound == Bound::Exact {
-            if let Ok(mut last) = self.last.lock() {
-                last.0 = Some(info.score);
-            }
-        }
-    }
-    fn currmove(&self, _: &CurrMove) {}
-    fn bestmove(&self, best: Move, _: Option<Move>) {
-        if let Ok(mut last) = self.last.lock() {
-            last.1 = best;
-        }
-    }
-}
-
-/// A search's verdict from white's view: centipawns, or a mate (as a large number, flagged).
-#[derive(Clone, Copy)]
-pub(super) struct Verdict {
-    best: Move,
-    pub(super) white_cp: i32,
-    pub(super) mate: bool,
-}
-
-pub(super) fn think(
-    search: &ThreadPool,
-    pos: &Position,
-    history: &[u64],
-    config: &Config,
-) -> Verdict {
-    let capture = Arc::new(Capture::default());
-    search.start(
-        *pos,
-        history.to_vec(),
-        config.limits(),
-        SearchOptions {
-            network: Arc::clone(&config.network),
-            ..SearchOptions::default()
-        },
-        capture.clone(),
-    );
-    search.wait();
-    let (score, best) = capture
-        .last
-        .lock()
-        .map(|l| *l)
-        .unwrap_or((None, Move::NONE));
-    let sign = match pos.side_to_move() {
-        Color::White => 1,
-        Color::Black => -1,
-    };
-    let (cp, mate) = match score {
-        Some(Score::Cp(cp)) => (cp, cp.abs() >= SCORE_LIMIT),
-        Some(Score::Mate(n)) => (if n > 0 { 30_000 } else { -30_000 }, true),
-        None => (0, true),
-    };
-    Verdict {
-        best,
-        white_cp: cp * sign,
-        mate,
     }
 }
 
@@ -207,6 +134,7 @@ fn adjudicate(scores: &[i32], ply: usize) -> Option<GameResult> {
 mod tests {
     use super::*;
     use crate::datagen::tests::collect;
+    use outpost_board::Position;
     use std::collections::HashSet;
 
     #[test]
