@@ -40,7 +40,8 @@ while read -r run seed rev chess960 games part_games; do
         exec 9>"$work/locks/$name.lock"
         flock -n 9 || continue
         [ -e "$here/$name.packed.xz" ] && { exec 9>&-; continue; }
-        bin=$(tools/match/build.sh "$rev" "$work")
+        # The build too keeps to the worker's core and priority: a match may run on the other.
+        bin=$("${prio[@]}" taskset -c "$core" tools/match/build.sh "$rev" "$work")
         file=$work/parts/$name.packed
         [ -e "$file" ] || python3 $here/parts.py prefix "$file" "$seed" "$start"
         echo "$(date -u +%T) core $core: $name"
