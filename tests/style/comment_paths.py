@@ -127,16 +127,29 @@ def missing(root):
     return problems
 
 
-def main(argv):
+def tree_root(argv):
+    """The tree a style check reads: its argument, or the repository this file is in."""
     here = os.path.dirname(os.path.abspath(__file__))
-    root = argv[1] if len(argv) > 1 else os.path.dirname(os.path.dirname(here))
-    problems = missing(root)
-    for rel, number, name in problems:
-        print(f"{rel}:{number}: names {name}, which does not exist")
+    return argv[1] if len(argv) > 1 else os.path.dirname(os.path.dirname(here))
+
+
+def report(problems, describe, summary):
+    """Prints a line per problem (`describe(*problem)`) and the count with `summary` on stderr;
+    the exit status of a style check: 1 if there is any problem."""
+    for problem in problems:
+        print(describe(*problem))
     if problems:
-        print(f"{len(problems)} comment(s) name a file that does not exist", file=sys.stderr)
+        print(f"{len(problems)} {summary}", file=sys.stderr)
         return 1
     return 0
+
+
+def main(argv):
+    return report(
+        missing(tree_root(argv)),
+        lambda rel, number, name: f"{rel}:{number}: names {name}, which does not exist",
+        "comment(s) name a file that does not exist",
+    )
 
 
 if __name__ == "__main__":

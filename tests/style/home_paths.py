@@ -20,7 +20,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from comment_paths import URL, all_files, comment_lines  # noqa: E402
+from comment_paths import URL, all_files, comment_lines, report, tree_root  # noqa: E402
 
 # A home folder: a tilde and a slash, the HOME variable (bare or braced), root's home, a user's
 # home. Written with character classes so that this line does not match itself.
@@ -42,15 +42,11 @@ def home_folders(root):
 
 
 def main(argv):
-    here = os.path.dirname(os.path.abspath(__file__))
-    root = argv[1] if len(argv) > 1 else os.path.dirname(os.path.dirname(here))
-    problems = home_folders(root)
-    for rel, number, text in problems:
-        print(f"{rel}:{number}: names a home folder: {text}")
-    if problems:
-        print(f"{len(problems)} line(s) name a home folder", file=sys.stderr)
-        return 1
-    return 0
+    return report(
+        home_folders(tree_root(argv)),
+        lambda rel, number, text: f"{rel}:{number}: names a home folder: {text}",
+        "line(s) name a home folder",
+    )
 
 
 if __name__ == "__main__":
