@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use outpost_eval::nnue::{Network, EMBEDDED_NAME, HIDDEN};
+use outpost_eval::nnue::{FeatureSet, Network, EMBEDDED_NAME, HIDDEN};
 
 fn temp(name: &str, bytes: &[u8]) -> String {
     let dir = std::env::temp_dir().join(format!("outpost-evalfile-{}", std::process::id()));
@@ -62,9 +62,12 @@ fn bad_files_are_refused_and_a_good_one_is_used() {
                 .any(|l| l.starts_with("info string Error (") && l.contains(says)),
             "{path}: {lines:?}"
         );
-        assert!(lines
-            .iter()
-            .any(|l| l.contains(&format!("keeping network {EMBEDDED_NAME} (built in)"))));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains(&format!("keeping network {EMBEDDED_NAME} (built in)"))),
+            "{path}: {lines:?}"
+        );
         // Still the built-in network, still searching.
         assert_eq!(nodes(&mut e), built_in);
     }
@@ -131,23 +134,28 @@ fn xboard_option_loads_a_network() {
     e.expect("move ", LONG);
 }
 
-/// A valid net file of another hidden size, and one whose header names a feature set this
-/// engine does not know: each is refused by what differs, and the engine plays on with the
+/// A valid net file of another hidden size, one of another feature set, and one whose header
+/// names a feature set this engine does not know: each is refused by what differs, and the engine plays on with the
 /// built-in network.
 #[test]
 fn other_shapes_and_feature_sets_are_refused_by_name() {
     let other_hidden = Network::<128>::random(7).to_bytes();
-    let mut other_features = Network::<HIDDEN>::random(8).to_bytes();
+    let king_buckets = Network::<HIDDEN, { FeatureSet::KingMirrored4.id() }>::random(8).to_bytes();
+    let mut unknown_features = Network::<HIDDEN>::random(9).to_bytes();
     // The header's last word (bytes 28..32) is the feature-set id.
-    other_features[28..32].copy_from_slice(&2u32.to_le_bytes());
+    unknown_features[28..32].copy_from_slice(&9u32.to_le_bytes());
     let cases = [
         (
             temp("hidden128.nnue", &other_hidden),
             format!("hidden size 128: this engine is built for {HIDDEN}"),
         ),
         (
-            temp("features2.nnue", &other_features),
-            "network inputs are feature set 2, unknown to this engine".to_string(),
+            temp("king-buckets.nnue", &king_buckets),
+            "network inputs are king-mirrored4, this engine's are standard768".to_string(),
+        ),
+        (
+            temp("features9.nnue", &unknown_features),
+            "network inputs are feature set 9, unknown to this engine".to_string(),
         ),
     ];
     let mut e = Engine::start();
@@ -162,9 +170,12 @@ fn other_shapes_and_feature_sets_are_refused_by_name() {
                 .any(|l| l.starts_with("info string Error (") && l.contains(says.as_str())),
             "{path}: {lines:?}"
         );
-        assert!(lines
-            .iter()
-            .any(|l| l.contains(&format!("keeping network {EMBEDDED_NAME} (built in)"))));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains(&format!("keeping network {EMBEDDED_NAME} (built in)"))),
+            "{path}: {lines:?}"
+        );
         e.send("position startpos");
         e.send("go depth 5");
         e.expect("bestmove ", LONG);

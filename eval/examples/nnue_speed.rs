@@ -118,10 +118,10 @@ fn main() {
                     stack[0].refresh(&net, pos);
                     for (ply, &m) in moves.iter().enumerate() {
                         let changes = Changes::of_move(pos, m);
-                        let (done, rest) = stack.split_at_mut(ply + 1);
-                        rest[0].update(&done[ply], &net, &changes);
                         // The position after the move, played before timing.
                         pos = after.next().expect("one position per move");
+                        let (done, rest) = stack.split_at_mut(ply + 1);
+                        rest[0].update(&done[ply], &net, &changes, pos);
                         let stm: Color = pos.side_to_move();
                         sum += net.evaluate(&rest[0], stm, pos.occupied().count()) as i64;
                     }

@@ -62,24 +62,23 @@ impl Evaluator {
         self.stack[0].refresh(&self.net, pos);
     }
 
-    /// A move is about to be played whose input changes are `changes` ([`Changes::of_move`] of
-    /// the position before it): the next ply's accumulator follows from this one. The caller
-    /// computes the changes itself so that it can make the move and start loading the child's
-    /// hash entry before this update runs.
+    /// A move whose input changes are `changes` ([`Changes::of_move`] of the position before
+    /// it) has been played, reaching `pos`: the next ply's accumulator follows from this one. The
+    /// caller computes the changes before making the move, so that it can make it and start
+    /// loading the child's hash entry before this update runs.
     #[inline]
-    pub fn push(&mut self, changes: &Changes) {
-        if self.top + 1 == self.stack.len() {
-            self.stack.push(Accumulator::default());
-        }
-        let (done, next) = self.stack.split_at_mut(self.top + 1);
-        next[0].update(&done[self.top], &self.net, changes);
+    pub fn push(&mut self, changes: &Changes, pos: &Position) {
+        let (done, next) = next_slot(&mut self.stack, self.top);
+        next.update(done, &self.net, changes, pos);
         self.top += 1;
     }
 
-    /// A null move is about to be played: the next ply's accumulator is this one.
+    /// A null move has been played: the next ply's accumulator is this one.
     #[inline]
     pub fn push_null(&mut self) {
-        self.push(&Changes::NONE);
+        let (done, next) = next_slot(&mut self.stack, self.top);
+        next.clone_from(done);
+        self.top += 1;
     }
 
     /// The last pushed move has been unmade.
@@ -98,6 +97,17 @@ impl Evaluator {
                 .evaluate(acc, pos.side_to_move(), pos.occupied().count())
         })
     }
+}
+
+/// The accumulator of ply `top` and the next ply's slot, which is made if the line never was
+/// this long.
+#[inline(always)]
+fn next_slot(stack: &mut Vec<Accumulator>, top: usize) -> (&Accumulator, &mut Accumulator) {
+    if top + 1 == stack.len() {
+        stack.push(Accumulator::default());
+    }
+    let (done, next) = stack.split_at_mut(top + 1);
+    (&done[top], &mut next[0])
 }
 
 /// `net`'s evaluation of `pos` on its own, as an [`Evaluator`] would give it there (for the
@@ -145,8 +155,9 @@ mod tests {
                     ev.pop();
                 }
                 let m = moves[rng.below(moves.len())];
-                ev.push(&Changes::of_move(&pos, m));
+                let changes = Changes::of_move(&pos, m);
                 pos = pos.play(m);
+                ev.push(&changes, &pos);
                 line.push(pos);
                 assert_eq!(ev.evaluate(&pos), fresh(&pos), "{}", pos.to_fen());
             }

@@ -8,7 +8,8 @@ mod common;
 use common::{colour_flipped, positions};
 use outpost_board::{Color, Move, MoveKind, PieceType, Position, Rng, Square};
 use outpost_eval::nnue::{
-    simd, Accumulator, Changes, NetError, Network, HEADER_LEN, HIDDEN, NET_SIZE, W1_LIMIT, W2_LIMIT,
+    simd, Accumulator, Changes, FeatureSet, NetError, Network, HEADER_LEN, HIDDEN, NET_SIZE,
+    W1_LIMIT, W2_LIMIT,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -51,6 +52,8 @@ struct Seen {
     promotions: usize,
     capture_promotions: usize,
     null_moves: usize,
+    /// King moves that changed their side's king bucket or reflection (king-bucket sets only).
+    view_changes: usize,
 }
 
 impl Seen {
@@ -111,7 +114,13 @@ fn biased_move(pos: &Position, rng: &mut Rng) -> Option<Move> {
 /// Plays one game from `fen`: every ply, each special move and two random ones are checked as
 /// siblings from the same parent, then the chosen move (or a null move) extends the line, whose
 /// accumulators are only ever updated, never refreshed, so any error would accumulate.
-fn check_game<const H: usize>(net: &Network<H>, fen: &str, rng: &mut Rng, seen: &mut Seen) {
+fn check_game<const H: usize, const F: u32>(
+    net: &Network<H, F>,
+    fen: &str,
+    rng: &mut Rng,
+    seen: &mut Seen,
+) {
+    let features = Network::<H, F>::SHAPE.features;
     let mut pos = Position::from_fen(fen).unwrap();
     let mut stack = vec![Accumulator::new(net, &pos)];
     for ply in 0..240 {
@@ -133,8 +142,14 @@ fn check_game<const H: usize>(net: &Network<H>, fen: &str, rng: &mut Rng, seen: 
         }
         let mut child = Accumulator::default();
         for &m in &siblings {
-            child.update(parent, net, &Changes::of_move(&pos, m));
             let after = pos.play(m);
+            child.update(parent, net, &Changes::of_move(&pos, m), &after);
+            let us = pos.side_to_move();
+            if features.king_buckets() > 1
+                && features.view(us, pos.king(us)) != features.view(us, after.king(us))
+            {
+                seen.view_changes += 1;
+            }
             assert_eq!(
                 child,
                 Accumulator::new(net, &after),
@@ -157,7 +172,7 @@ fn check_game<const H: usize>(net: &Network<H>, fen: &str, rng: &mut Rng, seen: 
             (pos.play(m), Changes::of_move(&pos, m))
         };
         let mut acc = Accumulator::default();
-        acc.update(parent, net, &changes);
+        acc.update(parent, net, &changes, &next);
         assert_eq!(
             acc,
             Accumulator::new(net, &next),
@@ -173,7 +188,7 @@ fn check_game<const H: usize>(net: &Network<H>, fen: &str, rng: &mut Rng, seen: 
 }
 
 /// `check_game` on `games` games, Chess960 starts and the standard one in turn.
-fn check_games<const H: usize>(net: &Network<H>, games: usize, seed: u64) -> Seen {
+fn check_games<const H: usize, const F: u32>(net: &Network<H, F>, games: usize, seed: u64) -> Seen {
     let mut rng = Rng::new(seed);
     let mut seen = Seen::default();
     for game in 0..games {
@@ -254,12 +269,9 @@ fn chess960_castlings_where_squares_overlap() {
         assert_eq!(castles.len(), 1, "{fen}");
         let parent = Accumulator::new(&net, &pos);
         let mut child = Accumulator::default();
-        child.update(&parent, &net, &Changes::of_move(&pos, castles[0]));
-        assert_eq!(
-            child,
-            Accumulator::new(&net, &pos.play(castles[0])),
-            "{fen}"
-        );
+        let after = pos.play(castles[0]);
+        child.update(&parent, &net, &Changes::of_move(&pos, castles[0]), &after);
+        assert_eq!(child, Accumulator::new(&net, &after), "{fen}");
     }
 }
 
@@ -270,12 +282,16 @@ fn chess960_castlings_where_squares_overlap() {
 /// offset from the file, accumulators in i32, the output in i64.
 #[allow(non_snake_case)]
 fn reference_eval(bytes: &[u8], pos: &Position) -> i32 {
-    // The hidden size is the header's third word.
-    let H = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
+    let word = |i: usize| u32::from_le_bytes(bytes[4 * i..4 * i + 4].try_into().unwrap());
+    // The hidden size is the header's third word, the feature set its eighth: 1 the 768 inputs,
+    // 2 the same per king bucket (4), the board reflected when the own king is on files e-h.
+    let H = word(2) as usize;
+    let king_buckets = word(7) == 2;
+    let inputs = if king_buckets { 4 * 768 } else { 768 };
     let i16_at = |i: usize| i16::from_le_bytes([bytes[i], bytes[i + 1]]) as i64;
     let w1 = |feature: usize, i: usize| i16_at(32 + 2 * (feature * H + i));
-    let b1 = |i: usize| i16_at(32 + 2 * 768 * H + 2 * i);
-    let w2_base = 32 + 2 * 768 * H + 2 * H;
+    let b1 = |i: usize| i16_at(32 + 2 * inputs * H + 2 * i);
+    let w2_base = 32 + 2 * inputs * H + 2 * H;
     let w2 = |bucket: usize, i: usize| i16_at(w2_base + 2 * (bucket * 2 * H + i));
     let b2_base = w2_base + 2 * 8 * 2 * H;
     let b2 = |bucket: usize| {
@@ -285,15 +301,37 @@ fn reference_eval(bytes: &[u8], pos: &Position) -> i32 {
 
     let accumulate = |perspective: Color| -> Vec<i64> {
         let mut acc: Vec<i64> = (0..H).map(b1).collect();
+        // The own king's file and rank as the perspective sees them (black's board turned).
+        let king = pos.king(perspective);
+        let king_rank = if perspective == Color::White {
+            king.rank()
+        } else {
+            7 - king.rank()
+        };
+        let reflect = king_buckets && king.file() >= 4;
+        let king_file = if reflect {
+            7 - king.file()
+        } else {
+            king.file()
+        };
+        let bucket = match (king_rank, king_file) {
+            _ if !king_buckets => 0,
+            (0, 0..=2) => 0,
+            (0, _) => 1,
+            (1, _) => 2,
+            _ => 3,
+        };
         for sq in Square::all() {
             if let Some(p) = pos.piece_on(sq) {
                 let side = (p.color() != perspective) as usize;
-                let square = if perspective == Color::White {
-                    sq.index()
+                let rank = if perspective == Color::White {
+                    sq.rank()
                 } else {
-                    sq.index() ^ 56
+                    7 - sq.rank()
                 };
-                let feature = (side * 6 + p.kind().index()) * 64 + square;
+                let file = if reflect { 7 - sq.file() } else { sq.file() };
+                let square = 8 * rank as usize + file as usize;
+                let feature = bucket * 768 + (side * 6 + p.kind().index()) * 64 + square;
                 for (i, a) in acc.iter_mut().enumerate() {
                     *a += w1(feature, i);
                 }
@@ -343,6 +381,43 @@ fn other_hidden_sizes_follow_the_formula() {
     check_hidden_size::<64>();
     check_hidden_size::<128>();
     check_hidden_size::<512>();
+}
+
+/// The king-bucket inputs: incremental updates equal a refresh through king moves that change
+/// the bucket or the reflection (the perspective is rebuilt) and those that do not, and the
+/// score is the spec's.
+#[test]
+fn king_buckets_follow_the_formula() {
+    const KB: u32 = FeatureSet::KingMirrored4.id();
+    let net = Network::<128, KB>::random(0x4B);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes.len(), Network::<128, KB>::SHAPE.file_size());
+    assert_eq!(Network::<128, KB>::from_bytes(&bytes).as_ref(), Ok(&net));
+    let seen = check_games(&net, 40, 0x4B1D);
+    assert!(seen.moves > 5000 && seen.castling > 10, "{seen:?}");
+    assert!(seen.view_changes > 300, "{seen:?}");
+    let mut scores = std::collections::HashSet::new();
+    for pos in positions(600, 0x4B) {
+        let score = net.evaluate_position(&pos);
+        assert_eq!(score, reference_eval(&bytes, &pos), "{}", pos.to_fen());
+        scores.insert(score);
+    }
+    assert!(scores.len() > 100, "only {} distinct scores", scores.len());
+    // A net of the other set is refused by name, both ways.
+    assert_eq!(
+        Network::<128>::from_bytes(&bytes),
+        Err(NetError::Features {
+            found: FeatureSet::KingMirrored4,
+            expected: FeatureSet::Standard768
+        })
+    );
+    assert_eq!(
+        Network::<128, KB>::from_bytes(&Network::<128>::random(1).to_bytes()),
+        Err(NetError::Features {
+            found: FeatureSet::Standard768,
+            expected: FeatureSet::KingMirrored4
+        })
+    );
 }
 
 #[test]
@@ -501,7 +576,15 @@ fn wrong_headers_are_refused_with_what_is_wrong() {
             },
         ),
         (7, 0, NetError::UnknownFeatures { id: 0 }),
-        (7, 2, NetError::UnknownFeatures { id: 2 }),
+        (7, 3, NetError::UnknownFeatures { id: 3 }),
+        (
+            7,
+            2,
+            NetError::Features {
+                found: FeatureSet::KingMirrored4,
+                expected: FeatureSet::Standard768,
+            },
+        ),
     ];
     for (word, value, expected) in cases {
         let result = Network::<HIDDEN>::from_bytes(&with_word(bytes.clone(), word, value));

@@ -95,7 +95,11 @@ impl fmt::Display for NetError {
                 "network file format version {found} is not supported (this engine reads versions {VERSION_2} and {VERSION})"
             ),
             NetError::UnknownFeatures { id } => {
-                let known: Vec<String> = FeatureSet::ALL.iter().map(|s| s.to_string()).collect();
+                // Short: the GUI's one line also says which network the engine keeps.
+                let known: Vec<String> = FeatureSet::ALL
+                    .iter()
+                    .map(|s| format!("{} {}", s.id(), s.name()))
+                    .collect();
                 write!(
                     f,
                     "network inputs are feature set {id}, unknown to this engine (it knows {})",
@@ -104,7 +108,9 @@ impl fmt::Display for NetError {
             }
             NetError::Features { found, expected } => write!(
                 f,
-                "network inputs are {found}, this engine's are {expected}"
+                "network inputs are {}, this engine's are {}",
+                found.name(),
+                expected.name()
             ),
             NetError::HiddenSize { found, expected } => write!(
                 f,

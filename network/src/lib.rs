@@ -9,7 +9,7 @@
 pub mod features;
 pub mod file;
 
-pub use features::{bucket, FeatureSet, BUCKETS};
+pub use features::{bucket, FeatureSet, KingView, BUCKETS, KING_BUCKETS};
 pub use file::{read_shape, NetError, NetFileError, QuantNet, HEADER_LEN, MAGIC, VERSION};
 
 /// The hidden size of the shipped network (neurons per perspective). The engine is built for it;

@@ -235,7 +235,7 @@ impl<'a> Worker<'a> {
         // The child's first step is the hash probe, whose load of the bucket took 13% of a
         // bench profile: it starts now and overlaps the accumulator update.
         self.tt.prefetch(self.pos.key());
-        self.eval.push(&changes);
+        self.eval.push(&changes, &self.pos);
         self.keys.push(self.pos.key());
         undo
     }

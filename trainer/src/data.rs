@@ -3,19 +3,17 @@
 //!
 //! A [`Sample`] keeps the record's board (occupancy and piece nibbles, 24 bytes) rather than
 //! feature lists: 32 bytes where two lists took 134, and both perspectives' features come from
-//! the shared definition (`outpost_network`'s `FeatureSet::feature_index`), so a feature set
-//! whose inputs depend on a king's square needs nothing new here.
+//! the shared definition (`outpost_network`'s `FeatureSet`), king buckets included: the kings'
+//! squares are on the board too.
 
 use crate::TrainError;
-use outpost_board::{Color, Piece, Rng, Square};
+use outpost_board::{Color, Piece, PieceType, Rng, Square};
 use outpost_datafile::{board_pieces, GameReader, Record};
 use outpost_network::{bucket, FeatureSet, Shape};
 use std::path::Path;
 
-/// The inputs the trainer trains: the shipped network's.
+/// The inputs the trainer trains unless told `--features`: the shipped network's.
 pub const FEATURES: FeatureSet = Shape::SHIPPED.features;
-/// Inputs per perspective.
-pub const INPUTS: usize = FEATURES.inputs();
 /// Centipawns per unit of network output, as the float the sigmoid divides by.
 pub const SCALE: f32 = outpost_network::SCALE as f32;
 
@@ -35,18 +33,19 @@ pub struct Sample {
     pub flags: u8,
 }
 
-/// Both perspectives' active features of a sample, in the same piece order.
+/// Both perspectives' active features of a sample, in the same piece order; with a factoriser,
+/// each piece's factor input follows the pieces' inputs ([`Features::factorised`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
-    us: [u16; 32],
-    them: [u16; 32],
+    us: [u16; 64],
+    them: [u16; 64],
     count: usize,
 }
 
 impl Features {
     pub const EMPTY: Features = Features {
-        us: [0; 32],
-        them: [0; 32],
+        us: [0; 64],
+        them: [0; 64],
         count: 0,
     };
 
@@ -60,6 +59,34 @@ impl Features {
     #[inline(always)]
     pub fn them(&self) -> &[u16] {
         &self.them[..self.count]
+    }
+
+    /// The features with each piece's factor input added: for a set with king buckets, the
+    /// trainer keeps 768 more columns after the set's inputs, shared by every bucket, which
+    /// learn what a piece on a square is worth whatever the bucket (and are folded into every
+    /// bucket's columns when the net file is written, `quant::quantise`). A set without king
+    /// buckets has no factor: the features come back as they are.
+    #[inline]
+    pub fn factorised(mut self, set: FeatureSet) -> Features {
+        if set.king_buckets() > 1 {
+            let n = self.count;
+            let base = set.inputs() as u16;
+            for i in 0..n {
+                self.us[n + i] = base + self.us[i] % 768;
+                self.them[n + i] = base + self.them[i] % 768;
+            }
+            self.count = 2 * n;
+        }
+        self
+    }
+}
+
+/// Inputs a net of `set` has in training: the set's, and the factor's 768 with king buckets.
+pub const fn training_inputs(set: FeatureSet) -> usize {
+    if set.king_buckets() > 1 {
+        set.inputs() + 768
+    } else {
+        set.inputs()
     }
 }
 
@@ -122,15 +149,27 @@ impl Sample {
             .map(move |(sq, piece)| (Square::from_index(sq.index() as u32 ^ reflect), piece))
     }
 
-    /// Both perspectives' features, by the shared definition.
+    /// Both perspectives' features in `set`, by the shared definition.
     #[inline]
-    pub fn features(&self) -> Features {
+    pub fn features(&self, set: FeatureSet) -> Features {
         let stm = self.side_to_move();
+        let mut kings = [Square::E1; 2];
+        if set.king_buckets() > 1 {
+            for (sq, piece) in self.pieces() {
+                if piece.kind() == PieceType::King {
+                    kings[piece.color().index()] = sq;
+                }
+            }
+        }
+        let (view_us, view_them) = (
+            set.view(stm, kings[stm.index()]),
+            set.view(!stm, kings[(!stm).index()]),
+        );
         let mut f = Features::EMPTY;
-        // A record holds at most 32 pieces (the data file checks it); `zip` keeps any more out.
-        for ((sq, piece), (us, them)) in self.pieces().zip(f.us.iter_mut().zip(f.them.iter_mut())) {
-            *us = FEATURES.feature_index(stm, piece, sq) as u16;
-            *them = FEATURES.feature_index(!stm, piece, sq) as u16;
+        // A record holds at most 32 pieces (the data file checks it); `take` keeps any more out.
+        for (sq, piece) in self.pieces().take(32) {
+            f.us[f.count] = view_us.index(stm, piece, sq) as u16;
+            f.them[f.count] = view_them.index(!stm, piece, sq) as u16;
             f.count += 1;
         }
         f
@@ -138,7 +177,8 @@ impl Sample {
 
     /// The same position reflected left to right (file a <-> h). Chess is symmetric that way
     /// except for castling, which the features do not see, so a mirrored position is a second,
-    /// nearly free training sample. Mirroring twice gives the sample back.
+    /// nearly free training sample (with mirrored king buckets it has the same inputs: no new
+    /// sample, only more weight on the one). Mirroring twice gives the sample back.
     pub fn mirrored(&self) -> Sample {
         Sample {
             flags: self.flags ^ Self::MIRRORED,
@@ -342,7 +382,7 @@ mod tests {
                     want_them.push(t as u16);
                 }
             }
-            let f = s.features();
+            let f = s.features(FeatureSet::Standard768);
             // Square order, the same piece at the same place in both lists.
             assert_eq!(f.us(), want_us, "{fen}");
             assert_eq!(f.them(), want_them, "{fen}");
@@ -377,7 +417,8 @@ mod tests {
                 f.sort();
                 f
             };
-            let (mf, wf) = (m.features(), want.features());
+            let set = FeatureSet::Standard768;
+            let (mf, wf) = (m.features(set), want.features(set));
             assert_eq!(sorted(mf.us()), sorted(wf.us()), "{fen}");
             assert_eq!(sorted(mf.them()), sorted(wf.them()), "{fen}");
             assert_eq!(
@@ -385,6 +426,57 @@ mod tests {
                 (want.score, want.result, want.bucket())
             );
             assert_eq!(m.mirrored(), Sample::from_record(&record(&pos)));
+        }
+    }
+
+    /// King-bucket features of a sample are the set's for the position's own king squares,
+    /// and the factor inputs are each piece's standard input after the set's.
+    #[test]
+    fn king_bucket_features_and_their_factor() {
+        let set = FeatureSet::KingMirrored4;
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let r = Record::new(&pos, pos.legal_moves()[0], 30, false, GameResult::Draw, 20);
+            let s = Sample::from_record(&r);
+            let stm = pos.side_to_move();
+            let want = |c: Color| -> Vec<u16> {
+                outpost_board::Square::all()
+                    .filter_map(|sq| pos.piece_on(sq).map(|p| (sq, p)))
+                    .map(|(sq, p)| set.feature_index(c, pos.king(c), p, sq) as u16)
+                    .collect()
+            };
+            let f = s.features(set);
+            assert_eq!(f.us(), want(stm), "{fen}");
+            assert_eq!(f.them(), want(!stm), "{fen}");
+            let n = f.us().len();
+            let g = f.factorised(set);
+            assert_eq!(&g.us()[..n], f.us());
+            for i in 0..n {
+                assert_eq!(
+                    g.us()[n + i] as usize,
+                    set.inputs() + f.us()[i] as usize % 768
+                );
+                assert_eq!(
+                    g.them()[n + i] as usize,
+                    set.inputs() + f.them()[i] as usize % 768
+                );
+            }
+            assert_eq!(training_inputs(set), set.inputs() + 768);
+            // A mirrored king-bucket sample has the same inputs as the one played.
+            let sorted = |f: &[u16]| {
+                let mut f = f.to_vec();
+                f.sort();
+                f
+            };
+            let m = s.mirrored().features(set);
+            assert_eq!(sorted(m.us()), sorted(f.us()));
+            assert_eq!(sorted(m.them()), sorted(f.them()));
+            // The standard set has no factor.
+            let plain = s.features(FeatureSet::Standard768);
+            assert_eq!(plain.factorised(FeatureSet::Standard768), plain);
         }
     }
 

@@ -1,6 +1,7 @@
 //! `outpost-trainer`: trains Outpost's network on datagen files. See docs/nnue.md, "Trainer".
 
 use outpost_cli::{Arg, CliError, Flags};
+use outpost_network::FeatureSet;
 use outpost_trainer::data::{load, Filter};
 use outpost_trainer::train::{train, Config};
 use outpost_trainer::TrainError;
@@ -9,19 +10,26 @@ use std::process::ExitCode;
 use std::sync::LazyLock;
 
 /// The usage text, with the shipped hidden size filled in as `--hidden`'s default.
-static USAGE: LazyLock<String> =
-    LazyLock::new(|| USAGE_TEXT.replace("{HIDDEN}", &outpost_network::HIDDEN.to_string()));
+static USAGE: LazyLock<String> = LazyLock::new(|| {
+    let sets: Vec<&str> = FeatureSet::ALL.iter().map(|f| f.name()).collect();
+    USAGE_TEXT
+        .replace("{HIDDEN}", &outpost_network::HIDDEN.to_string())
+        .replace("{FEATURES}", outpost_trainer::data::FEATURES.name())
+        .replace("{SETS}", &sets.join(", "))
+});
 
 const USAGE_TEXT: &str = "\
 usage: outpost-trainer [OPTIONS] DATA...
 
-Trains the (768 -> H) x 2 -> 1 network of docs/nnue.md on datagen files and writes
+Trains the (inputs -> H) x 2 -> 1 network of docs/nnue.md on datagen files and writes
 OUT_DIR/net-epochN.nnue, OUT_DIR/checkpoint-epochN.bin and OUT_DIR/loss.png per epoch and
 OUT_DIR/net.nnue at the end.
 
 options:
   --out-dir DIR        where checkpoints, nets and the plot go (default trainer-out)
   --resume             continue from the newest checkpoint in --out-dir
+  --features SET       the inputs: {SETS} (default {FEATURES}, the shipped
+                       network's); king buckets train with a factoriser
   --hidden H           hidden neurons per perspective (default {HIDDEN}, the shipped network's)
   --epochs N           total epochs, counting those a resumed run already did (default 10)
   --batch-size N       positions per optimizer step (default 16384)
@@ -36,7 +44,7 @@ options:
   --games N            only the games numbered 0..N (what `outpost datagen --games N` writes);
                        0: all (default 0)
   --mirror             also train on every position reflected left to right (file a <-> h);
-                       validation stays as played
+                       validation stays as played (mirrored king buckets see no new input)
   --threads N          threads computing the gradient (default 2)
   --seed N             initial weights and shuffling (default 1)
   -h, --help           this text
@@ -73,6 +81,14 @@ fn parse(args: &[String]) -> Result<Args, CliError> {
         match flag.as_str() {
             "--out-dir" => config.out_dir = f.text()?.into(),
             "--resume" => config.resume = true,
+            "--features" => {
+                let name = f.text()?;
+                config.features = FeatureSet::from_name(&name).ok_or_else(|| {
+                    f.invalid(format!(
+                        "--features: no feature set named '{name}' (--help lists them)"
+                    ))
+                })?
+            }
             "--hidden" => config.hidden = f.value_in("a count of at least 1", at_least_one)?,
             "--epochs" => config.epochs = f.value("a whole number")?,
             "--batch-size" => config.batch = f.value_in("a count of at least 1", at_least_one)?,

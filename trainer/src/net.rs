@@ -3,15 +3,17 @@
 //! All parameters live in one `Vec<f32>` (W1, b1, W2, b2 in that order, each in the file's
 //! layout: W1 feature-major, W2 bucket-major with the side to move's half first), so the
 //! optimizer, the thread gradients and the checkpoint treat them as one flat array, and a
-//! feature's H weights are contiguous for the sparse first layer.
+//! feature's H weights are contiguous for the sparse first layer. With king buckets W1 has 768
+//! more columns after the feature set's: the factoriser (`data::Features::factorised`).
 
-use crate::data::{sigmoid, Features, Sample, INPUTS};
+use crate::data::{sigmoid, training_inputs, Features, Sample, FEATURES};
 use outpost_board::Rng;
-use outpost_network::{Shape, BUCKETS};
+use outpost_network::{FeatureSet, Shape, BUCKETS};
 use std::ops::Range;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
+    pub features: FeatureSet,
     pub hidden: usize,
     pub params: Vec<f32>,
 }
@@ -26,8 +28,8 @@ pub struct Layout {
 }
 
 impl Layout {
-    pub fn new(hidden: usize) -> Layout {
-        let w1 = 0..INPUTS * hidden;
+    pub fn new(features: FeatureSet, hidden: usize) -> Layout {
+        let w1 = 0..training_inputs(features) * hidden;
         let b1 = w1.end..w1.end + hidden;
         let w2 = b1.end..b1.end + BUCKETS * 2 * hidden;
         let b2 = w2.end..w2.end + BUCKETS;
@@ -68,29 +70,40 @@ pub fn split_mut<'a>(p: &'a mut [f32], l: &Layout) -> Parts<&'a mut [f32]> {
 }
 
 impl Net {
-    /// Uniform initialisation scaled by each layer's fan-in; biases start at zero.
+    /// A net of the shipped inputs ([`FEATURES`]): see [`Net::with_features`].
     pub fn new(hidden: usize, seed: u64) -> Net {
-        let l = Layout::new(hidden);
+        Net::with_features(FEATURES, hidden, seed)
+    }
+
+    /// Uniform initialisation scaled by each layer's fan-in; biases start at zero, and so does
+    /// the factoriser, so that each king bucket starts as its own random net.
+    pub fn with_features(features: FeatureSet, hidden: usize, seed: u64) -> Net {
+        let l = Layout::new(features, hidden);
         let mut params = vec![0.0; l.len()];
         let mut rng = Rng::new(seed);
-        let s1 = 1.0 / (INPUTS as f32).sqrt();
-        for w in &mut params[l.w1.clone()] {
+        let s1 = 1.0 / (768f32).sqrt();
+        for w in &mut params[l.w1.start..l.w1.start + features.inputs() * hidden] {
             *w = s1 * rng.symmetric();
         }
         let s2 = 1.0 / ((2 * hidden) as f32).sqrt();
         for w in &mut params[l.w2.clone()] {
             *w = s2 * rng.symmetric();
         }
-        Net { hidden, params }
+        Net {
+            features,
+            hidden,
+            params,
+        }
     }
 
     pub fn layout(&self) -> Layout {
-        Layout::new(self.hidden)
+        Layout::new(self.features, self.hidden)
     }
 
     /// The shape of the net file this network is written as.
     pub fn shape(&self) -> Shape {
         Shape {
+            features: self.features,
             hidden: self.hidden,
             ..Shape::SHIPPED
         }
@@ -98,14 +111,16 @@ impl Net {
 
     /// The raw output (eval_cp / SCALE) of a sample.
     pub fn forward(&self, s: &Sample) -> f32 {
-        let mut scratch = Scratch::new(self.hidden);
+        let mut scratch = Scratch::new(self.features, self.hidden);
         let p = split(&self.params, &self.layout());
         forward(&p, self.hidden, s, &mut scratch)
     }
 }
 
-/// Per-thread work space: the sample's features, the two accumulators and their gradients.
+/// Per-thread work space: which inputs to compute, the sample's features, the two accumulators
+/// and their gradients.
 pub struct Scratch {
+    set: FeatureSet,
     features: Features,
     us: Vec<f32>,
     them: Vec<f32>,
@@ -114,8 +129,9 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    pub fn new(hidden: usize) -> Scratch {
+    pub fn new(set: FeatureSet, hidden: usize) -> Scratch {
         Scratch {
+            set,
             features: Features::EMPTY,
             us: vec![0.0; hidden],
             them: vec![0.0; hidden],
@@ -168,7 +184,7 @@ fn accumulate(acc: &mut [f32], b1: &[f32], w1: &[f32], hidden: usize, feats: &[u
 /// target features.
 #[inline(always)]
 pub fn forward(p: &Parts<&[f32]>, hidden: usize, s: &Sample, sc: &mut Scratch) -> f32 {
-    sc.features = s.features();
+    sc.features = s.features(sc.set).factorised(sc.set);
     accumulate(&mut sc.us, p.b1, p.w1, hidden, sc.features.us());
     accumulate(&mut sc.them, p.b1, p.w1, hidden, sc.features.them());
     let b = s.bucket();
@@ -271,7 +287,7 @@ mod tests {
         let hidden = 2 * BLOCK + 8;
         let net = Net::new(hidden, 5);
         let p = split(&net.params, &net.layout());
-        let f = sample().features();
+        let f = sample().features(FEATURES);
         for feats in [f.us(), f.them()] {
             let mut naive = p.b1.to_vec();
             for &f in feats {
@@ -283,11 +299,17 @@ mod tests {
         }
     }
 
-    /// The analytic gradient matches finite differences on a few parameters of every tensor.
+    /// The analytic gradient matches finite differences on a few parameters of every tensor,
+    /// with the standard inputs and with king buckets (where a factor column has one too).
     #[test]
     fn gradient_matches_finite_differences() {
+        gradient_check(FeatureSet::Standard768);
+        gradient_check(FeatureSet::KingMirrored4);
+    }
+
+    fn gradient_check(set: FeatureSet) {
         let hidden = 8;
-        let mut net = Net::new(hidden, 3);
+        let mut net = Net::with_features(set, hidden, 3);
         // Biases away from zero so some accumulators sit inside (0, 1).
         let l = net.layout();
         for b in &mut net.params[l.b1.clone()] {
@@ -296,7 +318,7 @@ mod tests {
         let s = sample();
         let lambda = 0.7;
         let mut grad = vec![0.0; l.len()];
-        let mut sc = Scratch::new(hidden);
+        let mut sc = Scratch::new(set, hidden);
         {
             let p = split(&net.params, &l);
             let mut g = split_mut(&mut grad, &l);
@@ -306,10 +328,13 @@ mod tests {
             let e = sigmoid(n.forward(&s)) - s.target(lambda);
             (e * e) as f64
         };
-        let f = s.features();
+        let f = s.features(set).factorised(set);
+        let n = f.us().len();
         let checks = [
             f.us()[4] as usize * hidden + 1,
             f.them()[7] as usize * hidden + 3,
+            // The last piece's input of the side to move: a factor column with king buckets.
+            f.us()[n - 1] as usize * hidden + 2,
             l.b1.start + 2,
             l.w2.start + s.bucket() * 2 * hidden + 5,
             l.w2.start + s.bucket() * 2 * hidden + hidden + 1,
@@ -325,7 +350,7 @@ mod tests {
             let analytic = grad[i] as f64;
             assert!(
                 (numeric - analytic).abs() <= 1e-3 * (1.0 + numeric.abs()) && analytic != 0.0,
-                "param {i}: numeric {numeric} analytic {analytic}"
+                "{set}: param {i}: numeric {numeric} analytic {analytic}"
             );
         }
     }

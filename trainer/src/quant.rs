@@ -2,10 +2,10 @@
 //! [`QuantNet`] (whose reader and writer are the engine's too), and the engine's integer forward
 //! pass, implemented here apart from the engine's as the reference it must agree with.
 
-use crate::data::Sample;
+use crate::data::{training_inputs, Sample};
 use crate::net::{split, Net};
 use crate::TrainError;
-use outpost_network::{file::read_shape, QA, QB, SCALE};
+use outpost_network::{file::read_shape, BUCKETS, QA, QB, SCALE, W1_CLIP};
 pub use outpost_network::{QuantNet, Shape};
 use std::path::Path;
 
@@ -18,12 +18,29 @@ fn q16(x: f32, q: i32) -> i16 {
 }
 
 /// The float net rounded: `W1` and `b1` to steps of `1 / QA`, `W2` to `1 / QB`, `b2` to
-/// `1 / (QA * QB)`.
+/// `1 / (QA * QB)`. With king buckets each bucket's `W1` column gets the factor column of its
+/// piece and square added first, the sum clipped to `W1_CLIP` as a trained column is (each part
+/// is clipped on its own in training), so the file stays within `W1_LIMIT`.
 pub fn quantise(net: &Net) -> QuantNet {
     let p = split(&net.params, &net.layout());
+    let (h, inputs) = (net.hidden, net.features.inputs());
+    let factor = &p.w1[inputs * h..];
+    let w1 = p.w1[..inputs * h]
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| {
+            let folded = if factor.is_empty() {
+                x
+            } else {
+                let (feature, j) = (i / h, i % h);
+                (x + factor[(feature % 768) * h + j]).clamp(-W1_CLIP, W1_CLIP)
+            };
+            q16(folded, QA)
+        })
+        .collect();
     QuantNet {
         shape: net.shape(),
-        w1: p.w1.iter().map(|&x| q16(x, QA)).collect(),
+        w1,
         b1: p.b1.iter().map(|&x| q16(x, QA)).collect(),
         w2: p.w2.iter().map(|&x| q16(x, QB)).collect(),
         b2: p
@@ -35,26 +52,36 @@ pub fn quantise(net: &Net) -> QuantNet {
 }
 
 /// The float network these integers stand for: what the integer pass computes up to its
-/// truncating divisions.
+/// truncating divisions. A king-bucket net comes back with its factor at zero (the file holds
+/// the folded columns).
 pub fn dequantise(q: &QuantNet) -> Net {
     let (a, b) = (QA as f32, QB as f32);
-    let params = (q.w1.iter().chain(&q.b1).map(|&x| x as f32 / a))
+    let features = q.shape.features;
+    let factor = (training_inputs(features) - features.inputs()) * q.shape.hidden;
+    let params = (q.w1.iter().map(|&x| x as f32 / a))
+        .chain(std::iter::repeat_n(0.0, factor))
+        .chain(q.b1.iter().map(|&x| x as f32 / a))
         .chain(q.w2.iter().map(|&x| x as f32 / b))
         .chain(q.b2.iter().map(|&x| x as f32 / (a * b)))
         .collect();
     Net {
+        features,
         hidden: q.shape.hidden,
         params,
     }
 }
 
-/// Reads a net file of the trainer's inputs and buckets and any hidden size, validated by
-/// `outpost_network`'s reader.
+/// Reads a net file of the trainer's output buckets, any feature set and any hidden size,
+/// validated by `outpost_network`'s reader.
 pub fn read(path: &Path) -> Result<QuantNet, TrainError> {
     let bytes = std::fs::read(path).map_err(|e| TrainError::Io(path.to_path_buf(), e))?;
     let bad = |e| TrainError::Net(path.to_path_buf(), e);
-    let hidden = read_shape(&bytes).map_err(bad)?.hidden;
-    QuantNet::from_bytes(&bytes, &Shape::with_hidden(hidden)).map_err(bad)
+    let declared = read_shape(&bytes).map_err(bad)?;
+    let shape = Shape {
+        buckets: BUCKETS,
+        ..declared
+    };
+    QuantNet::from_bytes(&bytes, &shape).map_err(bad)
 }
 
 /// Writes the net file.
@@ -69,7 +96,7 @@ pub fn write(q: &QuantNet, path: &Path) -> Result<(), TrainError> {
 /// maximal weights, which training does not produce).
 pub fn eval_cp(q: &QuantNet, s: &Sample) -> i32 {
     let h = q.shape.hidden;
-    let f = s.features();
+    let f = s.features(q.shape.features);
     let accumulate = |feats: &[u16]| {
         let mut acc = q.b1.clone();
         for &f in feats {
@@ -170,7 +197,7 @@ mod tests {
         let pos = Position::from_fen("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
         let record = |p: &Position| Record::new(p, Move::NONE, 0, false, GameResult::Draw, 0);
         let s = Sample::from_record(&record(&pos));
-        let f = s.features();
+        let f = s.features(q.shape.features);
         assert_eq!((f.us(), f.them()), (&[320, 767][..], &[760, 327][..]));
         q.w1[320 * h..320 * h + 2].copy_from_slice(&[60, -30]);
         q.w1[767 * h..767 * h + 2].copy_from_slice(&[40, -20]);

@@ -155,6 +155,64 @@ fn quantised_pass_follows_the_float_pass() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// King buckets with their factoriser train end to end: the loss falls, the file is the set's
+/// (id 2, 3 072 rows of W1) with the factor folded in, the integer pass follows the float one
+/// as closely as without buckets, and a checkpoint of them resumes only as them.
+#[test]
+fn king_buckets_train_with_their_factoriser() {
+    use outpost_network::FeatureSet;
+    let dir = temp_dir("king-buckets");
+    let data = dataset(&dir, 300, 6);
+    let set = FeatureSet::KingMirrored4;
+    let cfg = Config {
+        features: set,
+        hidden: 64,
+        ..config(&dir.join("out"), 4)
+    };
+    let before = mean_loss(
+        &crate::net::Net::with_features(set, cfg.hidden, cfg.seed),
+        &data.validation,
+        cfg.lambda,
+        2,
+    );
+    let (net, reports) = train(&cfg, &data, &mut std::io::sink()).unwrap();
+    let after = reports.last().unwrap().val_loss;
+    assert!(after < 0.5 * before, "validation loss {before} -> {after}");
+    // The factor learned something: folding it in matters.
+    let l = net.layout();
+    let factor = &net.params[l.w1.start + set.inputs() * cfg.hidden..l.w1.end];
+    assert!(factor.iter().any(|&w| w.abs() > 0.01));
+    let bytes = std::fs::read(dir.join("out").join("net.nnue")).unwrap();
+    let shape = Shape {
+        features: set,
+        ..Shape::with_hidden(cfg.hidden)
+    };
+    assert_eq!(bytes.len(), shape.file_size());
+    assert_eq!(u32::from_le_bytes(bytes[28..32].try_into().unwrap()), 2);
+    let q = crate::quant::read(&dir.join("out").join("net.nnue")).unwrap();
+    assert_eq!(q, quantise(&net));
+    let exact = agreement(&dequantise(&q), &q, &data.validation, 1);
+    assert_eq!(exact.within, 1.0, "{exact}");
+    let a = agreement(&net, &q, &data.validation, 16);
+    assert!(a.within >= 0.99 && a.mean_abs <= 6.0, "{a}");
+    // Resuming its checkpoint as the standard set is refused, by name.
+    let standard = Config {
+        resume: true,
+        ..config(&dir.join("out"), 5)
+    };
+    let err = train(
+        &Config {
+            hidden: 64,
+            ..standard
+        },
+        &data,
+        &mut std::io::sink(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("king-mirrored4"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Two datagen threads finish games out of order; loading puts them back in number order, so
 /// the same games train the same net. `games_below` keeps a prefix of the numbers.
 #[test]

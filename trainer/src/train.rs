@@ -14,6 +14,8 @@ use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The inputs: the shipped network's unless told otherwise.
+    pub features: outpost_network::FeatureSet,
     pub hidden: usize,
     /// Total epochs (a resumed run continues up to this).
     pub epochs: u32,
@@ -36,6 +38,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
+            features: crate::data::FEATURES,
             hidden: outpost_network::HIDDEN,
             epochs: 10,
             batch: 16384,
@@ -114,7 +117,7 @@ pub fn batch_gradient(
     grads: &mut [Vec<f32>],
 ) -> f64 {
     let l = net.layout();
-    let hidden = net.hidden;
+    let (features, hidden) = (net.features, net.hidden);
     let scale = 1.0 / batch.len() as f32;
     let buffers: Vec<&mut Vec<f32>> = grads.iter_mut().collect();
     let losses = over_threads(batch, buffers, "gradient", |idx, grad| {
@@ -125,7 +128,7 @@ pub fn batch_gradient(
         let chunk: Vec<Sample> = idx.iter().map(|&i| samples[i as usize]).collect();
         let p = split(&net.params, &l);
         let mut g = split_mut(grad, &l);
-        let mut sc = Scratch::new(hidden);
+        let mut sc = Scratch::new(features, hidden);
         kernel::gradient(&p, &mut g, hidden, &chunk, lambda, scale, &mut sc)
     });
     // One result per buffer that got a chunk: only those hold this batch's gradient.
@@ -264,7 +267,7 @@ pub fn mean_loss(net: &Net, samples: &[Sample], lambda: f32, threads: usize) -> 
     // No state of a thread's own: each makes its scratch space.
     let total: f64 = over_threads(samples, vec![(); threads.max(1)], "loss", |chunk, ()| {
         let p = split(&net.params, &l);
-        let mut sc = Scratch::new(net.hidden);
+        let mut sc = Scratch::new(net.features, net.hidden);
         kernel::loss(&p, net.hidden, chunk, lambda, &mut sc)
     })
     .into_iter()
@@ -349,7 +352,7 @@ fn log_error(e: std::io::Error) -> TrainError {
 }
 
 /// Where a run starts: with `--resume`, the newest checkpoint in `out_dir` (which must be of the
-/// hidden size asked for); without, or when there is none, a new net from `cfg.seed` and a fresh
+/// inputs and hidden size asked for); without, or when there is none, a new net from `cfg.seed` and a fresh
 /// optimizer at epoch 0.
 fn starting_point(cfg: &Config, log: &mut dyn Write) -> Result<Checkpoint, TrainError> {
     let dir = &cfg.out_dir;
@@ -363,7 +366,7 @@ fn starting_point(cfg: &Config, log: &mut dyn Write) -> Result<Checkpoint, Train
             writeln!(log, "no checkpoint in {}: starting afresh", dir.display())
                 .map_err(log_error)?;
         }
-        let net = Net::new(cfg.hidden, cfg.seed);
+        let net = Net::with_features(cfg.features, cfg.hidden, cfg.seed);
         let opt = AdamW::new(net.params.len());
         return Ok(Checkpoint {
             net,
@@ -373,6 +376,14 @@ fn starting_point(cfg: &Config, log: &mut dyn Write) -> Result<Checkpoint, Train
         });
     };
     let ck = Checkpoint::read(&path)?;
+    if ck.net.features != cfg.features {
+        return Err(TrainError::Usage(format!(
+            "{} has the inputs {}, not --features {}",
+            path.display(),
+            ck.net.features,
+            cfg.features.name()
+        )));
+    }
     if ck.net.hidden != cfg.hidden {
         return Err(TrainError::Usage(format!(
             "{} has hidden size {}, not --hidden {}",

@@ -1,24 +1,26 @@
 //! Chess960 games in the training data: games from Chess960 and double Fischer random starts,
 //! with castling on non-standard rook files, are written as datagen writes them
 //! (`outpost_datafile`), read back, and turned into the trainer's samples; the samples'
-//! features are the board's own (`outpost_eval::nnue::feature_index`, what the engine
-//! evaluates) for the same positions, and the castling moves and the boards after them are
+//! features, in each feature set, are the board's own (`FeatureSet::feature_index` with the
+//! position's kings, what the engine evaluates) for the same positions, and the castling moves and the boards after them are
 //! stored as played.
 
 use outpost_board::{Color, Move, Piece, PieceType, Position, Rng};
 use outpost_datafile::{append, open_for_append, GameBlock, GameHeader, GameReader, Record, Start};
+use outpost_eval::nnue::FeatureSet;
 use outpost_trainer::data::{load, Filter, Sample};
 use outpost_types::GameResult;
 
-/// The features of `pos` from the side to move's view and from the other side's, sorted.
-fn board_features(pos: &Position) -> (Vec<usize>, Vec<usize>) {
+/// The features of `pos` in `set` from the side to move's view and from the other side's,
+/// sorted.
+fn board_features(pos: &Position, set: FeatureSet) -> (Vec<usize>, Vec<usize>) {
     let stm = pos.side_to_move();
     let mut us = Vec::new();
     let mut them = Vec::new();
     for sq in outpost_board::Square::all() {
         if let Some(piece) = pos.piece_on(sq) {
-            us.push(outpost_eval::nnue::feature_index(stm, piece, sq));
-            them.push(outpost_eval::nnue::feature_index(!stm, piece, sq));
+            us.push(set.feature_index(stm, pos.king(stm), piece, sq));
+            them.push(set.feature_index(!stm, pos.king(!stm), piece, sq));
         }
     }
     us.sort();
@@ -26,8 +28,8 @@ fn board_features(pos: &Position) -> (Vec<usize>, Vec<usize>) {
     (us, them)
 }
 
-fn sample_features(s: &Sample) -> (Vec<usize>, Vec<usize>) {
-    let f = s.features();
+fn sample_features(s: &Sample, set: FeatureSet) -> (Vec<usize>, Vec<usize>) {
+    let f = s.features(set);
     let mut us: Vec<usize> = f.us().iter().map(|&f| usize::from(f)).collect();
     let mut them: Vec<usize> = f.them().iter().map(|&f| usize::from(f)).collect();
     us.sort();
@@ -122,12 +124,14 @@ fn chess960_records_keep_castling_and_the_boards_features() {
             let board = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
             assert_eq!(board(&r.fen()), board(&pos.to_fen()));
             let sample = Sample::from_record(r);
-            assert_eq!(
-                sample_features(&sample),
-                board_features(pos),
-                "{}",
-                pos.to_fen()
-            );
+            for set in FeatureSet::ALL {
+                assert_eq!(
+                    sample_features(&sample, set),
+                    board_features(pos, set),
+                    "{set}: {}",
+                    pos.to_fen()
+                );
+            }
             // The move as played, castling king-takes-rook included.
             let best = Move::from_raw(r.best);
             assert_eq!(best, *m);

@@ -1,8 +1,9 @@
 //! The neural evaluation (NNUE): inference only. The network itself (its inputs, output
 //! buckets, shape, quantisation and file) is defined once in `outpost_network`, which the
 //! trainer uses too; `docs/nnue.md` is the written contract: a `(768 -> H) x 2 -> 1` network
-//! with SCReLU and output buckets by piece count. The inference is generic over the hidden size
-//! `H`; the engine instantiates the shipped [`HIDDEN`], tests another.
+//! with SCReLU and output buckets by piece count, or with 768 inputs per king bucket. The
+//! inference is generic over the hidden size `H` and the feature set `F` (its header number);
+//! the engine instantiates the shipped [`HIDDEN`] and [`FEATURES`], tests others.
 //!
 //! - [`features`]: [`Changes`], the pieces a move adds and removes.
 //! - [`network`]: the quantised weights in aligned columns, read through `outpost_network`'s
@@ -15,8 +16,9 @@
 //!   run time; all give bit-identical results.
 //!
 //! How the search uses it: one `Accumulator` per ply. At the root `refresh`; before playing move
-//! `m` in `pos`, `Changes::of_move(&pos, m)`, then `stack[ply + 1].update(&stack[ply], &net,
-//! &changes)`. Unmaking a move just goes back to the parent's entry, and a null move copies the
+//! `m` in `pos`, `Changes::of_move(&pos, m)`, then after making it `stack[ply + 1].update(&stack[ply],
+//! &net, &changes, &pos)` (a king move that changes its side's king bucket rebuilds that side
+//! from the position). Unmaking a move just goes back to the parent's entry, and a null move copies the
 //! parent (`Changes::NONE`). The score is `net.evaluate(&stack[ply], side_to_move, piece_count)`.
 
 mod accumulator;
@@ -30,8 +32,8 @@ pub use embedded::{embedded, embedded_bytes, EMBEDDED_NAME};
 pub use features::Changes;
 pub use network::Network;
 pub use outpost_network::{
-    bucket, FeatureSet, NetError, NetFileError, Shape, BUCKETS, HEADER_LEN, HIDDEN, MAGIC, QA, QB,
-    SCALE, VERSION, W1_LIMIT, W2_LIMIT,
+    bucket, FeatureSet, KingView, NetError, NetFileError, Shape, BUCKETS, HEADER_LEN, HIDDEN,
+    MAGIC, QA, QB, SCALE, VERSION, W1_LIMIT, W2_LIMIT,
 };
 
 /// The inputs this inference computes: the shipped network's (`outpost_network`).
@@ -40,15 +42,17 @@ pub const FEATURES: FeatureSet = Shape::SHIPPED.features;
 pub const INPUTS: usize = FEATURES.inputs();
 /// Bytes in a net file of the shipped shape, the one the engine is built for.
 pub const NET_SIZE: usize = Shape::SHIPPED.file_size();
+/// The header number of the shipped feature set: the default of [`Network`]'s and
+/// [`Accumulator`]'s second parameter, which tests set to another set's.
+pub const SHIPPED_FEATURES: u32 = FEATURES.id();
 
-/// The input a piece on a square is for `perspective`, in this inference's feature set.
-#[inline(always)]
-pub fn feature_index(
-    perspective: outpost_board::Color,
-    piece: outpost_board::Piece,
-    sq: outpost_board::Square,
-) -> usize {
-    FEATURES.feature_index(perspective, piece, sq)
+/// The feature set with header number `id`, in a constant: a network type with an unknown id
+/// does not compile.
+pub const fn feature_set(id: u32) -> FeatureSet {
+    match FeatureSet::from_id(id) {
+        Some(f) => f,
+        None => panic!("no feature set has this id"),
+    }
 }
 
 /// `H` i16 values on a 64-byte boundary: a weight column of the first layer, the bias, a half

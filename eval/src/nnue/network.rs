@@ -3,15 +3,19 @@
 //! accumulator to centipawns.
 
 use super::simd::Backend;
-use super::{bucket, Accumulator, Column, BUCKETS, HIDDEN, QA, QB, SCALE, W2_LIMIT};
+use super::{
+    bucket, feature_set, Accumulator, Column, BUCKETS, HIDDEN, QA, QB, SCALE, SHIPPED_FEATURES,
+    W2_LIMIT,
+};
 use outpost_board::{Color, Position, Rng};
 use outpost_network::{NetError, NetFileError, QuantNet, Shape};
 use std::fmt;
 
 /// A network's quantised weights, each tensor in 64-byte aligned columns for the SIMD loads.
-/// `H` is the hidden size; the engine's is the shipped [`HIDDEN`].
+/// `H` is the hidden size and `F` the feature set's header number; the engine's are the
+/// shipped [`HIDDEN`] and [`super::FEATURES`].
 #[derive(Clone, PartialEq, Eq)]
-pub struct Network<const H: usize = HIDDEN> {
+pub struct Network<const H: usize = HIDDEN, const F: u32 = SHIPPED_FEATURES> {
     /// `W1`, one column of `H` per input feature.
     w1: Box<[Column<H>]>,
     b1: Column<H>,
@@ -20,10 +24,11 @@ pub struct Network<const H: usize = HIDDEN> {
     b2: [i32; BUCKETS],
 }
 
-impl<const H: usize> fmt::Debug for Network<H> {
+impl<const H: usize, const F: u32> fmt::Debug for Network<H, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // 200 000 weights help nobody; the output biases tell nets apart.
         f.debug_struct("Network")
+            .field("features", &feature_set(F).name())
             .field("hidden", &H)
             .field("buckets", &BUCKETS)
             .field("b2", &self.b2)
@@ -31,15 +36,17 @@ impl<const H: usize> fmt::Debug for Network<H> {
     }
 }
 
-impl<const H: usize> Network<H> {
-    /// The shape of file this network reads: the shipped inputs and buckets, `H` hidden.
+impl<const H: usize, const F: u32> Network<H, F> {
+    /// The shape of file this network reads: the shipped output buckets, feature set `F` and
+    /// `H` hidden.
     pub const SHAPE: Shape = Shape {
+        features: feature_set(F),
         hidden: H,
         ..Shape::SHIPPED
     };
 
     /// Reads and validates the net file at `path` (the engine's `EvalFile`, datagen's `--net`).
-    pub fn read_file(path: impl AsRef<std::path::Path>) -> Result<Network<H>, NetFileError> {
+    pub fn read_file(path: impl AsRef<std::path::Path>) -> Result<Network<H, F>, NetFileError> {
         let bytes = std::fs::read(path).map_err(NetFileError::Read)?;
         Network::from_bytes(&bytes).map_err(NetFileError::Invalid)
     }
@@ -49,7 +56,7 @@ impl<const H: usize> Network<H> {
     /// weights against the training clip. The weights are copied into aligned storage, so
     /// `bytes` may have any alignment, e.g. the `include_bytes!` of `eval/nets/net5.nnue` that
     /// `embedded.rs` builds in.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network<H>, NetError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network<H, F>, NetError> {
         let q = QuantNet::from_bytes(bytes, &Self::SHAPE)?;
         let mut net = Network::zeroed();
         for (col, w) in net.w1.iter_mut().zip(q.w1.as_chunks::<H>().0) {
@@ -82,7 +89,7 @@ impl<const H: usize> Network<H> {
         self.to_quant().to_bytes()
     }
 
-    fn zeroed() -> Network<H> {
+    fn zeroed() -> Network<H, F> {
         Network {
             w1: vec![Column::ZERO; Self::SHAPE.features.inputs()].into_boxed_slice(),
             b1: Column::ZERO,
@@ -94,7 +101,7 @@ impl<const H: usize> Network<H> {
     /// An untrained network with weights drawn from `seed`, for tests and speed measurements
     /// only: it plays nonsense. The ranges put accumulators on both sides of the SCReLU's
     /// clamp, and W2 spans its whole legal range.
-    pub fn random(seed: u64) -> Network<H> {
+    pub fn random(seed: u64) -> Network<H, F> {
         let mut rng = Rng::new(seed);
         let mut uniform = |limit: i32| rng.below(2 * limit as usize + 1) as i32 - limit;
         let mut net = Network::zeroed();
@@ -125,7 +132,7 @@ impl<const H: usize> Network<H> {
     /// `(sum / QA + b2) * SCALE / (QA * QB)`, divisions truncating towards zero. Not clamped:
     /// the caller keeps it away from mate scores.
     #[inline]
-    pub fn evaluate(&self, acc: &Accumulator<H>, side_to_move: Color, piece_count: u32) -> i32 {
+    pub fn evaluate(&self, acc: &Accumulator<H, F>, side_to_move: Color, piece_count: u32) -> i32 {
         let b = bucket(piece_count);
         let [w_us, w_them] = &self.w2[b];
         let sum = Backend::current().screlu_dot(
@@ -143,7 +150,7 @@ impl<const H: usize> Network<H> {
     /// The score of `pos` for the side to move, from a fresh accumulator: for the `eval`
     /// command and tests; the search updates accumulators instead.
     pub fn evaluate_position(&self, pos: &Position) -> i32 {
-        let acc = Accumulator::<H>::new(self, pos);
+        let acc = Accumulator::<H, F>::new(self, pos);
         self.evaluate(&acc, pos.side_to_move(), pos.occupied().count())
     }
 }
