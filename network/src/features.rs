@@ -32,10 +32,10 @@ pub enum FeatureSet {
 
 /// The king bucket of the perspective's own king, by its square as the perspective sees it
 /// (rank 1 is its own first rank) after the reflection that puts it on the a-d files; the e-h
-/// entries are never read. A castled king (b1 or c1 after reflection: g1, c1, b1) has a bucket of
-/// its own, the king on its starting square another, the second rank a third, and every
-/// square beyond the fourth: these are where the middlegame king stands, and the rest is rare
-/// enough to share.
+/// entries are never read. A castled king (a1-c1: g1 and h1 reflect to b1 and a1, c1 is
+/// queen-side castled) has a bucket of its own, the king on its starting square (d1, the
+/// reflection of e1) a second, the second rank a third, and every square beyond it the fourth:
+/// the first three are where the middlegame king stands, and the rest is rare enough to share.
 #[rustfmt::skip]
 pub const KING_BUCKETS: [u8; 64] = [
     0, 0, 0, 1, 9, 9, 9, 9,
