@@ -88,11 +88,15 @@ impl FeatureSet {
 
     /// The set with header number `id`, if this build knows it.
     pub const fn from_id(id: u32) -> Option<FeatureSet> {
-        match id {
-            1 => Some(FeatureSet::Standard768),
-            2 => Some(FeatureSet::KingMirrored4),
-            _ => None,
+        // A loop rather than `find`, so that it is a `const fn` and the ids stay written once.
+        let mut i = 0;
+        while i < FeatureSet::ALL.len() {
+            if FeatureSet::ALL[i].id() == id {
+                return Some(FeatureSet::ALL[i]);
+            }
+            i += 1;
         }
+        None
     }
 
     pub const fn name(self) -> &'static str {
