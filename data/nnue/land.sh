@@ -59,5 +59,6 @@ PY
 )
 bench=$(grep -v '^#' bench.signature | tr -d '[:space:]')
 git add data/nnue/README.md "${new[@]}"
-git commit -q -m "$msg Bench: $bench (unchanged)"
+# Only these paths: whatever else a session has staged stays out of the commit.
+git commit -q -m "$msg Bench: $bench (unchanged)" -- data/nnue/README.md "${new[@]}"
 git log --oneline -1

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Keeps a running match's state on main: copies fastchess's config.json of DIR to
+# docs/results/running/NAME.json and commits it when its counts changed since the copy kept last.
+# A session can lose its machine, and with it the home folder where matches run; fastchess's own
+# state (`config.json`: options, opening offset, counts so far) is what resumes a match, so a
+# copy on main lets a new machine go on from the last copy instead of from the last figures in
+# the docs. Run it every half hour or so beside a long match; remove the file when the match ends.
+#
+#   tools/match/keep.sh DIR NAME
+#
+# To resume on a new machine: rebuild both engines at the paths named in the file
+# (tools/match/build.sh REV DIR), `mkdir -p DIR && cp docs/results/running/NAME.json DIR/config.json`,
+# then the match's own command (tools/match/sprt.sh DIR ...) resumes from it.
+set -euo pipefail
+[ $# -eq 2 ] || { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+dir=$1 name=$2
+cd "$(dirname "$0")/../.."
+kept=docs/results/running/$name.json
+[ -e "$dir/config.json" ] || { echo "no $dir/config.json"; exit 1; }
+mkdir -p docs/results/running
+counts() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"])' "$1"; }
+now=$(counts "$dir/config.json")
+if [ -e "$kept" ] && [ "$(counts "$kept")" = "$now" ]; then
+    echo "$name: unchanged"
+    exit 0
+fi
+cp "$dir/config.json" "$kept.tmp"
+mv "$kept.tmp" "$kept"
+games=$(python3 -c '
+import json, sys
+s = next(iter(json.load(open(sys.argv[1]))["stats"].values()))
+print(f"{s[\"wins\"] + s[\"losses\"] + s[\"draws\"]} games, +{s[\"wins\"]} -{s[\"losses\"]} ={s[\"draws\"]}")
+' "$kept")
+bench=$(grep -v '^#' bench.signature | tr -d '[:space:]')
+git add "$kept"
+git commit -q -m "docs/results/running: $name's fastchess state at $(date -u +%H:%M) ($games), to resume on another machine. Bench: $bench (unchanged)" -- "$kept"
+git log --oneline -1
