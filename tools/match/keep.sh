@@ -29,7 +29,8 @@ mv "$kept.tmp" "$kept"
 games=$(python3 -c '
 import json, sys
 s = next(iter(json.load(open(sys.argv[1]))["stats"].values()))
-print(f"{s[\"wins\"] + s[\"losses\"] + s[\"draws\"]} games, +{s[\"wins\"]} -{s[\"losses\"]} ={s[\"draws\"]}")
+w, l, d = (s[k] for k in ("wins", "losses", "draws"))
+print(f"{w + l + d} games, +{w} -{l} ={d}")
 ' "$kept")
 bench=$(grep -v '^#' bench.signature | tr -d '[:space:]')
 git add "$kept"
