@@ -7,6 +7,10 @@
 #   data/nnue/land.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# One lander at a time: a loop and a hand may run it together, and the second must see what the
+# first committed.
+exec 7>"$(git rev-parse --git-dir)/land.lock"
+flock 7
 mapfile -t new < <(git status --porcelain --untracked-files=all data/nnue/ |
     awk '/^\?\? .*\.packed\.xz$/ { print $2 }')
 [ ${#new[@]} -gt 0 ] || { echo "nothing new to land"; exit 0; }
