@@ -13,25 +13,28 @@
 # then the match's own command (tools/match/sprt.sh DIR ...) resumes from it.
 set -euo pipefail
 [ $# -eq 2 ] || { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
-dir=$1 name=$2
+name=$2
+dir=$(cd "$1" && pwd) # before the cd below: DIR may be relative to the caller's folder
 cd "$(dirname "$0")/../.."
 kept=docs/results/running/$name.json
 [ -e "$dir/config.json" ] || { echo "no $dir/config.json"; exit 1; }
-mkdir -p docs/results/running
-counts() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"])' "$1"; }
-now=$(counts "$dir/config.json")
-if [ -e "$kept" ] && [ "$(counts "$kept")" = "$now" ]; then
-    echo "$name: unchanged"
-    exit 0
-fi
-cp "$dir/config.json" "$kept.tmp"
-mv "$kept.tmp" "$kept"
-games=$(python3 -c '
+# The counts of a state file as one line; any new game changes it.
+counts() {
+    python3 -c '
 import json, sys
 s = next(iter(json.load(open(sys.argv[1]))["stats"].values()))
 w, l, d = (s[k] for k in ("wins", "losses", "draws"))
 print(f"{w + l + d} games, +{w} -{l} ={d}")
-' "$kept")
+' "$1"
+}
+games=$(counts "$dir/config.json")
+if [ -e "$kept" ] && [ "$(counts "$kept")" = "$games" ]; then
+    echo "$name: unchanged"
+    exit 0
+fi
+mkdir -p docs/results/running
+cp "$dir/config.json" "$kept.tmp"
+mv "$kept.tmp" "$kept"
 bench=$(grep -v '^#' bench.signature | tr -d '[:space:]')
 git add "$kept"
 git commit -q -m "docs/results/running: $name's fastchess state at $(date -u +%H:%M) ($games), to resume on another machine. Bench: $bench (unchanged)" -- "$kept"
