@@ -1,6 +1,7 @@
 """Tests of the SPSA driver (`tools/spsa`): the parameter lines the engine prints, OpenBench's gain
 sequences, learning on a model whose best values are known, resuming from the state file, and
-counting a fastchess PGN. The games themselves need fastchess, which a fresh machine lacks."""
+counting a fastchess PGN, and the loop of `run` against a stand-in for fastchess. The real games
+need fastchess, which a fresh machine lacks."""
 
 import os
 import subprocess
@@ -213,6 +214,59 @@ class Games(unittest.TestCase):
         self.assertNotEqual(trial.plus["rfp_margin"], trial.minus["rfp_margin"])
         self.assertIn("format=epd", cmd)
         self.assertEqual(cmd[cmd.index("-rounds") + 1], "2")
+
+
+# A stand-in for fastchess: it refuses an engine or openings file it cannot open from the match's
+# own folder, as fastchess does, and otherwise writes one drawn game pair to the PGN.
+FAKE_FASTCHESS = """#!/usr/bin/env python3
+import os, sys
+argv = sys.argv[1:]
+def value(key):
+    return [a.split("=", 1)[1] for a in argv if a.startswith(key + "=")]
+for path in value("cmd") + value("file")[:1]:
+    if not os.path.isfile(path):
+        print("no such file: " + path)
+        sys.exit(1)
+game = '[Event "x"]\\n[White "%s"]\\n[Black "%s"]\\n[Result "1/2-1/2"]\\n\\n1. e4 1/2-1/2\\n\\n'
+with open(value("file")[-1], "w") as f:
+    f.write(game % ("plus", "minus") + game % ("minus", "plus"))
+"""
+
+
+class Run(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        d = self.dir.name
+        self.fastchess = os.path.join(d, "fastchess")
+        with open(self.fastchess, "w") as f:
+            f.write(FAKE_FASTCHESS)
+        os.chmod(self.fastchess, 0o755)
+        for name in ("engine", "o.epd"):
+            with open(os.path.join(d, name), "w") as f:
+                f.write("x\n")
+        with open(os.path.join(d, "params.txt"), "w") as f:
+            f.write(LINES)
+        self.cwd = os.getcwd()
+        os.chdir(d)
+
+    def tearDown(self):
+        os.chdir(self.cwd)
+        self.dir.cleanup()
+
+    def args(self, openings="o.epd"):
+        return [
+            "run", "--state", "state.json", "--params", "params.txt", "--iterations", "2",
+            "--engine", "engine", "--fastchess", "./fastchess", "--openings", openings,
+            "--pairs", "1", "--concurrency", "1",
+        ]  # fmt: skip
+
+    def test_paths_relative_to_the_caller_reach_the_match(self):
+        self.assertEqual(main(self.args()), 0)
+        self.assertEqual(load("state.json").games(), 4)
+
+    def test_a_missing_openings_file_is_refused_before_any_game(self):
+        self.assertEqual(main(self.args(openings="none.epd")), 2)
+        self.assertFalse(os.path.exists("state.json"))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -66,7 +67,32 @@ def fastchess_command(args, trial, pgn):
     return cmd
 
 
+def resolve_paths(args):
+    """Make the engine, the openings and a fastchess given by path absolute: the matches run in
+    a folder of their own, where a path relative to the caller's would name nothing."""
+    for name in ("engine", "openings"):
+        path = getattr(args, name)
+        if not os.path.isfile(path):
+            raise TunerError(f"--{name} {path}: no such file")
+        setattr(args, name, os.path.abspath(path))
+    if os.sep in args.fastchess:
+        if not os.path.isfile(args.fastchess):
+            raise TunerError(f"--fastchess {args.fastchess}: no such file")
+        args.fastchess = os.path.abspath(args.fastchess)
+    elif shutil.which(args.fastchess) is None:
+        raise TunerError(f"--fastchess {args.fastchess}: not found on PATH")
+
+
+def tail(path, lines=5):
+    """The last lines of a log, to say why a match failed."""
+    if not os.path.exists(path):
+        return ""
+    with open(path, errors="replace") as f:
+        return "".join(f.readlines()[-lines:])
+
+
 def run(args):
+    resolve_paths(args)
     if os.path.exists(args.state):
         tuner = load(args.state)
         print(f"resuming {args.state} at iteration {tuner.k} of {tuner.schedule.iterations}")
@@ -85,6 +111,7 @@ def run(args):
     deadline = time.monotonic() + args.hours * 3600 if args.hours else None
     workdir = tempfile.mkdtemp(prefix="spsa-")
     pgn = os.path.join(workdir, "games.pgn")
+    log = os.path.join(workdir, "fastchess.log")
     while not tuner.done():
         if deadline and time.monotonic() >= deadline:
             print("time is up; resume with the same command")
@@ -92,12 +119,13 @@ def run(args):
         trial = tuner.trial()
         if os.path.exists(pgn):
             os.remove(pgn)
-        done = subprocess.run(
-            fastchess_command(args, trial, pgn),
-            cwd=workdir,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
+        with open(log, "w") as out:
+            done = subprocess.run(
+                fastchess_command(args, trial, pgn),
+                cwd=workdir,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         text = open(pgn).read() if os.path.exists(pgn) else ""
         wins, losses, draws, unfinished, forfeits = count_results(text)
         if done.returncode != 0 or unfinished or wins + losses + draws != 2 * args.pairs:
@@ -105,7 +133,8 @@ def run(args):
             played = wins + losses + draws
             print(
                 f"iteration {trial.k} incomplete (fastchess exit {done.returncode}, "
-                f"{played} games); stopping"
+                f"{played} games); stopping. The end of {log}:\n{tail(log)}",
+                end="",
             )
             return 1
         tuner.learn(trial, wins, losses, draws)
