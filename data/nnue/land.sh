@@ -32,11 +32,12 @@ readme = "data/nnue/README.md"
 text = open(readme).read()
 said = []
 for run in runs:
+    mine = [f for f in new if f.split("/")[-1].startswith(run + ".g")]
     # What git has plus what this commit adds: a part that finishes while this runs is counted
     # by the landing that commits it, not by this one.
     tracked = subprocess.run(["git", "ls-files", f"data/nnue/{run}.g*.packed.xz"],
                              capture_output=True, text=True, check=True).stdout.split()
-    rows = count(sorted(set(tracked) | {f for f in new if f.split("/")[-1].startswith(run + ".g")}))
+    rows = count(sorted(set(tracked) | set(mine)))
     games = sum(r[0] for r in rows)
     positions = sum(r[1] for r in rows)
     chess960 = sum(r[2] for r in rows)
@@ -56,7 +57,6 @@ for run in runs:
             + f"| `{run}` |{m.group(1)}| {m.group(2)} | {m.group(3)} | under way (parts of 2 000): "
             + f"{fmt(games)} landed by {now} (games {spans}) | {fmt(positions)} in the landed parts "
             + f"({fmt(chess960)} games from Chess960 starts) | |" + text[m.end():])
-    mine = [f for f in new if f.split("/")[-1].startswith(run + ".g")]
     landed = count(sorted(mine))
     parts = ", ".join(f"{first}-{last + 1}" for _, _, _, first, last in landed)
     said.append(f"{run} games {parts} ({fmt(sum(r[1] for r in landed))} positions; "
