@@ -595,8 +595,8 @@ fn wrong_headers_are_refused_with_what_is_wrong() {
     }
 }
 
-/// A version 2 file (the built-in net's) has no feature-set word, and is read as the one set
-/// version 2 had; its reserved word must still be 0.
+/// A version 2 file (net 5's and every net before it) has no feature-set word, and is read as
+/// the one set version 2 had; its reserved word must still be 0.
 #[test]
 fn version_2_files_load_as_standard768() {
     let net = Network::<HIDDEN>::random(0xB17E);
