@@ -477,7 +477,7 @@ fn a_valid_file_loads_and_writes_back_the_same_bytes() {
     assert_eq!(bytes.len(), NET_SIZE);
     assert_eq!(
         NET_SIZE,
-        32 + 2 * 768 * 256 + 2 * 256 + 2 * 8 * 2 * 256 + 4 * 8
+        32 + 2 * 768 * HIDDEN + 2 * HIDDEN + 2 * 8 * 2 * HIDDEN + 4 * 8
     );
     let loaded = Network::<HIDDEN>::from_bytes(&bytes).unwrap();
     assert_eq!(loaded, net);
@@ -537,7 +537,7 @@ fn wrong_headers_are_refused_with_what_is_wrong() {
             512,
             NetError::HiddenSize {
                 found: 512,
-                expected: 256,
+                expected: HIDDEN as u32,
             },
         ),
         (
@@ -611,10 +611,10 @@ fn version_2_files_load_as_standard768() {
 #[test]
 fn weights_beyond_the_training_clip_are_refused() {
     let bytes = valid_bytes();
-    let w2_start = HEADER_LEN + 2 * 768 * 256 + 2 * 256;
+    let w2_start = HEADER_LEN + 2 * 768 * HIDDEN + 2 * HIDDEN;
     let cases = [
         (HEADER_LEN + 2 * 1000, W1_LIMIT + 1, "W1", 1000, W1_LIMIT),
-        (w2_start - 2, -W1_LIMIT - 1, "b1", 255, W1_LIMIT),
+        (w2_start - 2, -W1_LIMIT - 1, "b1", HIDDEN - 1, W1_LIMIT),
         (w2_start + 2 * 700, W2_LIMIT + 1, "W2", 700, W2_LIMIT),
         (w2_start + 2 * 701, i16::MIN, "W2", 701, W2_LIMIT),
     ];

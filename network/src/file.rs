@@ -323,7 +323,7 @@ impl QuantNet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::BUCKETS;
+    use crate::{BUCKETS, HIDDEN};
 
     fn small() -> QuantNet {
         let mut q = QuantNet::zeroed(Shape::with_hidden(4));
@@ -370,12 +370,12 @@ mod tests {
             err,
             NetError::HiddenSize {
                 found: 4,
-                expected: 256
+                expected: HIDDEN as u32
             }
         );
         assert_eq!(
             err.to_string(),
-            "network hidden size 4: this engine is built for 256"
+            format!("network hidden size 4: this engine is built for {HIDDEN}")
         );
         let mut other = bytes.clone();
         other[28..32].copy_from_slice(&9u32.to_le_bytes());

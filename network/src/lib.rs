@@ -14,7 +14,7 @@ pub use file::{read_shape, NetError, NetFileError, QuantNet, HEADER_LEN, MAGIC, 
 
 /// The hidden size of the shipped network (neurons per perspective). The engine is built for it;
 /// the trainer trains it unless told `--hidden`.
-pub const HIDDEN: usize = 256;
+pub const HIDDEN: usize = 384;
 
 /// Quantisation of the first layer: `W1` and `b1` are `round(x * QA)`, and SCReLU clamps to it.
 pub const QA: i32 = 255;

@@ -259,13 +259,16 @@ macro_rules! x86_kernels {
             /// left for loads). A smaller column is held whole.
             const TILE: usize = 8;
 
-            /// Registers per tile for columns of `H`: `TILE`, or the whole column if smaller.
+            /// Registers per tile for columns of `H`: the most, up to `TILE`, that divide the
+            /// column into equal tiles (a column of 384 with AVX-512 is 12 registers: two tiles
+            /// of 6, not one of 8 and a remainder), or the whole column if it is smaller.
             const fn tile(h: usize) -> usize {
-                if h / LANES < TILE {
-                    h / LANES
-                } else {
-                    TILE
+                let chunks = h / LANES;
+                let mut t = if chunks < TILE { chunks } else { TILE };
+                while t > 1 && chunks % t != 0 {
+                    t -= 1;
                 }
+                t
             }
 
             type Chunk = [i16; LANES];
@@ -515,13 +518,15 @@ mod tests {
         }
     }
 
-    /// The shipped hidden size, and others: smaller than one tile of registers, and a tile of
-    /// AVX-512 registers that is not a whole column.
+    /// The shipped hidden size (384: 12 AVX-512 registers, 24 AVX2 ones, a column that `TILE`
+    /// does not divide), and others: smaller than one tile of registers, a tile of AVX-512
+    /// registers that is not a whole column, and the 256 of nets 1 to 6.
     fn check_column_sums(b: Backend) {
         let mut rng = Rng::new(0x5E7);
         check_column_sums_at::<HIDDEN>(b, &mut rng);
         check_column_sums_at::<64>(b, &mut rng);
         check_column_sums_at::<128>(b, &mut rng);
+        check_column_sums_at::<256>(b, &mut rng);
         check_column_sums_at::<512>(b, &mut rng);
     }
 
