@@ -4,7 +4,8 @@
 //! between iterations and scaled up when the best move keeps changing or the score drops, and
 //! down when the best move is stable. The *hard* limit is checked inside the search (every 1024
 //! nodes) and is never exceeded, so the engine never loses on time; it always leaves
-//! `Move Overhead` milliseconds in reserve for the GUI and the operating system.
+//! `Move Overhead` milliseconds in reserve for the GUI, and `STALL_RESERVE_MS` more (or 40% of
+//! the clock, whichever is more) for the operating system.
 //!
 //! A `TimeManager` is the plan of one search, computed once when it starts (`ThreadPool::start`
 //! in `thread_pool.rs`); the clock it is measured against, which `ponderhit` starts anew, is the
@@ -17,6 +18,13 @@ use outpost_board::Color;
 const DEFAULT_MOVES_TO_GO: i64 = 35;
 /// Never plan for more moves than this, even if the GUI says more.
 const MAX_MOVES_TO_GO: i64 = 50;
+/// Milliseconds of the clock, beyond `Move Overhead`, that a search never touches: a reserve
+/// for stalls the process cannot see. In the 1 046 games of sprt.md rows 40 and 42 (fastchess,
+/// a 2-core VM), 21 searches answered 50-99 ms after their hard limit, in both builds alike,
+/// while 3 000 searches on a quiet core had none beyond 10 ms (docs/results/time-losses.md);
+/// one such stall lost a game with 165 ms on the clock. On long clocks the 40% the hard limit
+/// leaves covers them; this floor covers the short ones.
+const STALL_RESERVE_MS: i64 = 100;
 
 #[derive(Clone, Debug)]
 pub struct TimeManager {
@@ -77,6 +85,7 @@ impl TimeManager {
             let hard = soft.saturating_mul(4).min(percent(available, 60));
             (soft, hard)
         };
+        let hard = hard.min(available.saturating_sub(STALL_RESERVE_MS));
         TimeManager {
             soft: Some(soft.min(hard).max(0) as u64),
             hard: Some(hard.max(0) as u64),
@@ -184,6 +193,27 @@ mod tests {
             assert_eq!(tm.hard_ms(), Some(0));
             assert_eq!(tm.soft_ms(), Some(0));
         }
+    }
+
+    /// A short clock keeps the stall reserve on top of the overhead: row 42's lost game had
+    /// 165 ms and an 80 ms increment, planned 81 ms and took 169.
+    #[test]
+    fn short_clocks_keep_the_stall_reserve() {
+        for (t, inc, mtg) in [
+            (165, 80, None),
+            (300, 10, None),
+            (400, 0, Some(1)),
+            (130, 80, None),
+        ] {
+            let hard = clock(t, inc, mtg).hard_ms().unwrap() as i64;
+            assert!(
+                hard <= (t - 30 - STALL_RESERVE_MS).max(0),
+                "{t}+{inc}: hard {hard}"
+            );
+        }
+        // Long clocks are unchanged: there the 40% left over is the larger reserve.
+        let tm = clock(10_000, 100, None);
+        assert_eq!(tm.hard_ms(), Some(((10_000 - 30) / 35 + 75) as u64 * 4));
     }
 
     #[test]
