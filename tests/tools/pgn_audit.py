@@ -10,6 +10,14 @@ time", "Black makes an illegal move", "White disconnects", ...). A forfeit is ch
 named in that comment. Prints totals, the endings, and per engine the games, score and forfeits;
 exits with status 1 if an engine given with --engine (default: every engine) forfeited a game or
 a game holds a move python-chess rejects.
+
+It also rebuilds each side's clock from the [TimeControl] tag and the move times in the comments,
+as fastchess keeps it (the clock starts at base + increment; each move's time comes off, then the
+increment goes on; a moves-to-go control adds its base before the move that ends a period), and
+prints per engine the least time any of its moves left on its clock and how many left less than
+--margin ms: near misses that a few more stalls would have turned into losses on time
+(docs/results/time-losses.md). cutechess-cli's clock starts at the base alone, so for its PGNs
+these figures are one increment high.
 """
 
 import argparse
@@ -40,6 +48,41 @@ def ending(game):
     return text.rsplit(",", 1)[-1].strip() if text else ""
 
 
+TIME_CONTROL = re.compile(r"^(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$")
+MOVE_TIME = re.compile(r"(?:^|\s)(\d+(?:\.\d+)?)s\b")
+
+
+def clock_left(game):
+    """Per side, the clock in ms left after each of its moves (before the increment), or None
+    when the game has no clock tag this understands or a move without a time."""
+    m = TIME_CONTROL.match(game.headers.get("TimeControl", "").strip())
+    if not m:
+        return None
+    moves, base, inc = int(m.group(1) or 0), float(m.group(2)) * 1000, float(m.group(3) or 0) * 1000
+    if base + inc == 0:
+        return None
+    clock = {chess.WHITE: base + inc, chess.BLACK: base + inc}
+    to_go = {chess.WHITE: moves, chess.BLACK: moves}
+    left = {chess.WHITE: [], chess.BLACK: []}
+    board = game.board()
+    for node in game.mainline():
+        t = MOVE_TIME.search(node.comment or "")
+        if not t:
+            return None
+        side = board.turn
+        if moves:
+            if to_go[side] == 1:
+                to_go[side] = moves
+                clock[side] += base
+            else:
+                to_go[side] -= 1
+        clock[side] -= round(float(t.group(1)) * 1000)
+        left[side].append(clock[side])
+        clock[side] = max(clock[side], 0) + inc
+        board.push(node.move)
+    return left
+
+
 def replay(game):
     """Plays the moves from the start position; returns an error text or None."""
     board = game.board()
@@ -55,6 +98,8 @@ def replay(game):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--engine", action="append", default=[], help="engine to hold to zero forfeits")
+    parser.add_argument("--margin", type=int, default=100,
+                        help="count the moves that left less than this many ms on the clock")
     parser.add_argument("pgn", nargs="+")
     args = parser.parse_args()
 
@@ -88,6 +133,14 @@ def main():
                 if not charged and term.lower() in FORFEIT_TAGS:
                     for name in (white, black):
                         per_engine[name][f"{term} (side unknown)"] += 1
+                left = clock_left(game)
+                if left is not None:
+                    for name, side in ((white, chess.WHITE), (black, chess.BLACK)):
+                        stats = per_engine[name]
+                        for ms in left[side]:
+                            stats["timed moves"] += 1
+                            stats["near misses"] += ms < args.margin
+                            stats["least left"] = min(stats.get("least left", ms), ms)
                 error = replay(game)
                 if error:
                     bad_moves.append(f"{path} game {games} ({white} - {black}): {error}")
@@ -101,9 +154,13 @@ def main():
     watched = set(args.engine) or set(per_engine)
     for name in sorted(per_engine):
         stats = per_engine[name]
-        faults = {k: v for k, v in stats.items() if k not in ("games", "W", "L", "D")}
+        clock = ("timed moves", "near misses", "least left")
+        faults = {k: v for k, v in stats.items() if k not in ("games", "W", "L", "D") + clock}
         print(f"{name}: {stats['games']} games, +{stats['W']} -{stats['L']} ={stats['D']}, "
               f"forfeits: {', '.join(f'{k} {v}' for k, v in faults.items()) or 'none'}")
+        if stats["timed moves"]:
+            print(f"  clock: {stats['timed moves']} timed moves, least left {stats['least left']:.0f} ms, "
+                  f"{stats['near misses']} left under {args.margin} ms")
         if faults and name in watched:
             failed = True
     print(f"moves python-chess rejects: {len(bad_moves)}")
