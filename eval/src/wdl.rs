@@ -22,8 +22,8 @@ use outpost_board::{PieceType, Position};
 // BEGIN WDL network
 /// Coefficients of `1, x, x^2, x^3` of the centre `a(x)` and the width `b(x)`, in centipawns.
 pub const NETWORK: Model = Model {
-    a: [683.221, -2166.813, 3052.919, -1475.197],
-    b: [127.862, -187.273, 539.114, -342.979],
+    a: [666.437, -2074.450, 2929.807, -1425.827],
+    b: [129.825, -237.501, 645.787, -409.694],
 };
 // END WDL network
 
