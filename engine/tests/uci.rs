@@ -253,6 +253,24 @@ fn movestogo_zero_is_sudden_death_not_the_last_move() {
     );
 }
 
+/// A mate for us that holds over a few iterations ends a clock search: the king and queen
+/// against the king mate in about ten moves, found in a fraction of a second, while the plan of a
+/// 300 s clock is 8.6 s a move (at least 2.4 s whatever else the iterations say).
+#[test]
+fn a_proven_mate_is_played_without_spending_the_plan() {
+    let _heavy = heavy();
+    let (lines, took) = timed_go(
+        "position fen 8/8/8/4k3/8/8/8/3QK3 w - - 0 1",
+        "go wtime 300000 btime 300000",
+    );
+    assert!(took < Duration::from_secs(2), "bestmove after {took:?}");
+    let last = lines.iter().rev().find(|l| l.starts_with("info depth"));
+    assert!(
+        last.is_some_and(|l| l.contains(" score mate ")),
+        "{lines:?}"
+    );
+}
+
 #[test]
 fn infinite_search_waits_for_stop_even_at_mate() {
     let mut e = uci();

@@ -383,6 +383,7 @@ impl Worker<'_> {
             let was_special = m == killers[0] || m == killers[1] || m == counter;
             let late_noisy = picker.stage() == Stage::Done || picker.stage() == Stage::BadNoisy;
 
+            let nodes_before = self.nodes;
             let undo = self.make(m, ply);
             let mut score = -INFINITE;
 
@@ -430,6 +431,7 @@ impl Worker<'_> {
             }
 
             if root {
+                self.root.spent(m, self.nodes - nodes_before);
                 let child_pv = &self.pv[1][1..self.pv_len[1].max(1)];
                 if let Some(new_best) =
                     self.root

@@ -78,6 +78,7 @@ impl Worker<'_> {
             pv: pv.to_vec(),
             tb_rank: tb.map_or(0, |rm| rm.tb_rank),
             tb_score: tb.and_then(|rm| rm.tb_score),
+            nodes: tb.map_or(0, |rm| rm.nodes),
         };
         let info = self.make_info(result.depth, &rm, 0, Bound::Exact);
         self.job.reporter.info(&info);

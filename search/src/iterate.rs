@@ -8,6 +8,7 @@ use crate::params::{asp_delta, asp_min_depth, asp_score_divisor};
 use crate::reporter::Bound;
 use crate::score::*;
 use crate::shared::ThreadResult;
+use crate::timeman::{Iteration, Progress};
 use crate::worker::Worker;
 use outpost_board::Move;
 use std::sync::atomic::Ordering;
@@ -32,9 +33,7 @@ impl Worker<'_> {
             .limits
             .depth
             .map_or(MAX_DEPTH, |d| d.clamp(1, MAX_DEPTH));
-        let mut stable_iterations = 0u32;
-        let mut last_best = Move::NONE;
-        let mut last_score = 0;
+        let mut progress = Progress::default();
         for iteration in 1..=max_depth {
             let depth = (iteration + self.depth_offset).min(max_depth);
             if depth <= self.completed_depth {
@@ -46,6 +45,7 @@ impl Worker<'_> {
             }
             let mut pv_first = 0;
             self.root.pv_last = 0;
+            self.root.fail_lows = 0;
             for pv_idx in 0..self.root.multipv {
                 // A line takes its move from the best rank group that still has moves left.
                 if pv_idx == self.root.pv_last {
@@ -77,18 +77,15 @@ impl Worker<'_> {
             }
             self.report_lines(depth);
             // Time and mate limits are the main thread's to judge.
-            if best.mv == last_best {
-                stable_iterations += 1;
-            } else {
-                stable_iterations = 0;
-            }
-            let drop = if depth > 1 {
-                last_score - best.score
-            } else {
-                0
-            };
-            last_best = best.mv;
-            last_score = best.score;
+            progress.record(Iteration {
+                depth,
+                best: best.mv,
+                score: best.score,
+                best_nodes: best.nodes,
+                nodes: self.nodes,
+                lines: self.root.multipv,
+                fail_lows: self.root.fail_lows,
+            });
             if let Some(n) = self.job.limits.mate {
                 if is_mate(best.score) && best.score > 0 && mate_moves(best.score) <= n {
                     break;
@@ -96,12 +93,10 @@ impl Worker<'_> {
             }
             let clock_ms = self.shared.deadline.clock_ms(self.job.elapsed_ms());
             if !self.shared.pondering.load(Ordering::Relaxed)
-                && self.job.time.iteration_done(
-                    clock_ms,
-                    stable_iterations,
-                    drop,
-                    self.root.group_end(0) == 1,
-                )
+                && self
+                    .job
+                    .time
+                    .iteration_done(clock_ms, &progress, self.root.group_end(0) == 1)
             {
                 break;
             }
@@ -128,6 +123,7 @@ impl Worker<'_> {
             if score <= alpha {
                 // Fail low: the line is worse than hoped; look lower and keep beta close.
                 self.root.moves[self.root.pv_idx].bound = Bound::Upper;
+                self.root.failed_low();
                 self.report_bound(depth, alpha);
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITE);

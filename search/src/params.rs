@@ -1,6 +1,6 @@
 //! The search's named parameters: every margin, depth limit and divisor of the pruning,
-//! reduction and extension steps, with its default and the range a tuner may try, the way
-//! Ethereal, Carp and Viridithas list theirs.
+//! reduction and extension steps, and the time manager's plan and scales, with its default and
+//! the range a tuner may try, the way Ethereal, Carp and Viridithas list theirs.
 //!
 //! Each parameter is read through a function of its name, `params::rfp_margin()`. In the normal
 //! build that function is a `const fn` returning the default, so the compiled search is the same
@@ -11,8 +11,8 @@
 //! lines OpenBench's SPSA form takes (`docs/testing.md` says how to run a tune).
 //!
 //! Where the same step uses a parameter, the step's comment (in `alphabeta.rs`, `qsearch.rs`,
-//! `iterate.rs`, `lmr.rs`, `history.rs`) says why it is there; this file says only how far it
-//! may move.
+//! `iterate.rs`, `lmr.rs`, `history.rs`, `timeman.rs`) says why it is there; this file says only
+//! how far it may move.
 
 use std::fmt;
 
@@ -182,6 +182,54 @@ params! {
     hist_bonus_base: 40, 0..=100, step 5;
     /// ...at most this much.
     hist_bonus_max: 3000, 400..=6000, step 200;
+    /// Time management (`timeman.rs`). Without `movestogo` the clock is planned as if this many
+    /// moves were left...
+    tm_moves_to_go: 35, 15..=60, step 3;
+    /// ...and this percentage of the increment is added to each move's share.
+    tm_inc_percent: 75, 40..=100, step 5;
+    /// Between iterations the soft limit is scaled by four factors, each 1 when its parameter
+    /// says "off". The best move's share of the main thread's nodes: the less of the search it
+    /// took, the more the others are worth looking at (Ethereal, Viridithas, Stockfish all
+    /// scale by it). The factor is `1 + tm_node_weight / 100 x (tm_node_pivot / 100 - share)`;
+    /// 0 turns the rule off...
+    tm_node_weight: 150, 0..=300, step 15;
+    /// ...so it is 1 at this share in hundredths: at 75 the rule moves time from clear moves to
+    /// contested ones and leaves the total as it was (the median share at a search's end is
+    /// about 0.8; 50 openings at 10+0.1 took 460 ms a move on average, 457 without the rule)...
+    tm_node_pivot: 75, 50..=100, step 3;
+    /// ...and it stays between these hundredths: a lopsided share is no reason to stop at once
+    /// or to think forever.
+    tm_node_min: 50, 20..=100, step 5;
+    tm_node_max: 200, 100..=300, step 10;
+    /// The score trend: the best score against the one this many iterations before (a longer
+    /// span sees past the odd-even swing of one iteration; 1 compares with the last)...
+    tm_trend_span: 3, 1..=6, step 1;
+    /// ...gives this many percent more time for a fall of 100 cp (trouble that more time may
+    /// solve)...
+    tm_trend_fall: 150, 0..=400, step 15;
+    /// ...and this many percent less for a rise of 100 cp (the search is getting what it wanted;
+    /// Stockfish, Berserk and Ethereal all save time on it); 0 saves nothing on a rise...
+    tm_trend_rise: 100, 0..=300, step 15;
+    /// ...within these hundredths.
+    tm_trend_floor: 70, 40..=100, step 5;
+    tm_trend_cap: 175, 100..=300, step 10;
+    /// The best move's stability: iterations it stayed the best, counted only from this depth
+    /// (the first plies' best moves change for noise, and say nothing of the position)...
+    tm_stability_min_depth: 4, 1..=8, step 1;
+    /// ...gives this percentage of the soft limit when the best move has just changed...
+    tm_stability_new: 150, 100..=250, step 10;
+    /// ...this many percent less for each iteration it stayed...
+    tm_stability_step: 25, 0..=60, step 5;
+    /// ...down to this percentage.
+    tm_stability_min: 80, 40..=100, step 5;
+    /// A root fail low in the last iteration (the best move is worse than it looked) gives this
+    /// many percent more time for each fail low (Viridithas: 34); 0 turns the rule off...
+    tm_fail_low_bonus: 30, 0..=100, step 5;
+    /// ...for at most this many fail lows.
+    tm_fail_low_max: 2, 1..=5, step 1;
+    /// A mate for us proven in this many iterations in a row ends a clock search at once: more
+    /// time only finds a shorter mate, and the clock is worth more later; 0 turns the rule off.
+    tm_mate_iterations: 3, 0..=10, step 1;
 }
 
 /// Bumped by every `set`, so tables derived from parameters (`lmr.rs`) know to rebuild.

@@ -27,6 +27,9 @@ pub(crate) struct RootMove {
     /// heuristic score unless the search proves a mate, so each line says "won", "drawn" or
     /// "lost" as the tables do.
     pub tb_score: Option<i32>,
+    /// Nodes searched below the move since the search began: the time manager's measure of how
+    /// clear the best move is (`timeman.rs`).
+    pub nodes: u64,
 }
 
 /// The tables at the root: where to probe, and what the probe found.
@@ -56,6 +59,8 @@ pub(crate) struct RootMoves {
     pub pv_last: usize,
     /// Lines searched each iteration (MultiPV, or more under a strength handicap).
     pub multipv: usize,
+    /// Root fail lows of the first line in the running iteration, for the time manager.
+    pub fail_lows: u32,
 }
 
 impl RootMoves {
@@ -119,11 +124,13 @@ impl RootMoves {
                     pv: vec![mv],
                     tb_rank,
                     tb_score,
+                    nodes: 0,
                 })
                 .collect(),
             pv_idx: 0,
             pv_last: 0,
             multipv: 1,
+            fail_lows: 0,
         };
         // Stable: within a rank (all moves without tables) the generator's order stays.
         root.moves.sort_by_key(|rm| std::cmp::Reverse(rm.tb_rank));
@@ -167,6 +174,20 @@ impl RootMoves {
         self.moves[self.pv_idx..self.pv_last]
             .iter()
             .any(|rm| rm.mv == m)
+    }
+
+    /// Adds `nodes` searched below the root move `m`.
+    pub fn spent(&mut self, m: Move, nodes: u64) {
+        if let Some(rm) = self.moves.iter_mut().find(|rm| rm.mv == m) {
+            rm.nodes += nodes;
+        }
+    }
+
+    /// Counts a fail low of the line being searched when it is the first (the best move's).
+    pub fn failed_low(&mut self) {
+        if self.pv_idx == 0 {
+            self.fail_lows = self.fail_lows.saturating_add(1);
+        }
     }
 
     /// Records a root move's score: the first move and any move that raised alpha get their
