@@ -76,6 +76,7 @@ cmd=("$fastchess"
     -autosaveinterval 2)
 printf '%q ' "${pin[@]}" "${cmd[@]}" >command.txt
 echo >>command.txt
-echo "$(date -u +%T) new: $($new bench 2>&1 | grep 'Nodes searched')" >>fastchess.log
-echo "$(date -u +%T) base: $($base bench 2>&1 | grep 'Nodes searched')" >>fastchess.log
+# The benches run on the match's core too: unpinned, they would slow a match on the other core.
+echo "$(date -u +%T) new: $("${pin[@]}" "$new" bench 2>&1 | grep 'Nodes searched')" >>fastchess.log
+echo "$(date -u +%T) base: $("${pin[@]}" "$base" bench 2>&1 | grep 'Nodes searched')" >>fastchess.log
 exec "${pin[@]}" "${cmd[@]}" >>fastchess.log 2>&1
