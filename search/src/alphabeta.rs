@@ -214,7 +214,12 @@ impl Worker<'_> {
                     ss.mv = Move::NONE;
                     ss.piece_to = PieceTo::NONE;
                 }
-                self.ss_mut(ply + 1).plies_from_null = 0;
+                let multi_extensions = self.ss(ply).multi_extensions;
+                {
+                    let child = self.ss_mut(ply + 1);
+                    child.plies_from_null = 0;
+                    child.multi_extensions = multi_extensions;
+                }
                 let undo = self.pos.make_null();
                 self.tt.prefetch(self.pos.key());
                 self.eval.push_null();
@@ -338,7 +343,11 @@ impl Worker<'_> {
             // the tree. Singular: when every other move fails well below the table's score,
             // the table move is the only good one and earns a deeper look (singular extensions
             // with multi-cut and the negative extension: +41.4 +- 18.5 Elo,
-            // docs/results/sprt.md).
+            // docs/results/sprt.md). Outside PV nodes, alternatives that fail far below the
+            // singular bound make the move more singular still: two plies, and three for a
+            // quiet move far below it (Stockfish's double and triple extensions; +25.9 +- 9.4
+            // Elo at 4+0.04, sprt.md row 44); the line's count of such extensions is capped so
+            // that it cannot keep growing.
             // Checks are forcing and often tactical.
             let mut extension = 0;
             if ply < EXTENSION_PLY_FACTOR * self.root_depth as usize {
@@ -366,6 +375,13 @@ impl Worker<'_> {
                     }
                     if score < singular_beta {
                         extension = 1;
+                        if !pv_node && self.ss(ply).multi_extensions < se_multi_max() {
+                            if score < singular_beta - se_triple_margin() && quiet {
+                                extension = 3;
+                            } else if score < singular_beta - se_double_margin() {
+                                extension = 2;
+                            }
+                        }
                     } else if singular_beta >= beta {
                         // Multi-cut: another move also beats beta, so this node will fail
                         // high whichever move is tried.
@@ -384,6 +400,8 @@ impl Worker<'_> {
             let late_noisy = picker.stage() == Stage::Done || picker.stage() == Stage::BadNoisy;
 
             let nodes_before = self.nodes;
+            let multi_extensions = self.ss(ply).multi_extensions + i32::from(extension >= 2);
+            self.ss_mut(ply + 1).multi_extensions = multi_extensions;
             let undo = self.make(m, ply);
             let mut score = -INFINITE;
 

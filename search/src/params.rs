@@ -163,6 +163,13 @@ params! {
     se_tt_depth_margin: 3, 1..=6, step 1;
     /// ...and every other move fails below the entry's score less this much per ply of depth.
     se_beta_margin: 1, 1..=4, step 1;
+    /// Outside PV nodes a singular move whose alternatives fail more than this below the
+    /// singular bound is extended two plies...
+    se_double_margin: 16, 0..=60, step 3;
+    /// ...and three when they fail more than this below it and the move is quiet...
+    se_triple_margin: 90, 30..=200, step 8;
+    /// ...while the line holds fewer than this many extensions of two plies or more.
+    se_multi_max: 10, 2..=24, step 1;
     /// `Step [lmr]`: late move reductions from this depth on.
     lmr_min_depth: 3, 2..=6, step 1;
     /// The reduction table's constant term, in hundredths of a ply (`lmr.rs`).

@@ -35,6 +35,10 @@ pub(crate) struct StackEntry {
     pub plies_from_null: usize,
     /// The move a singular-extension search leaves out (`NONE` in a normal search).
     pub excluded: Move,
+    /// How many moves of the line before this ply were extended by two plies or more (double
+    /// and triple singular extensions): `Step [extensions]` gives no more than
+    /// `se_multi_max`, so that the line cannot keep growing.
+    pub multi_extensions: i32,
 }
 
 impl StackEntry {
@@ -45,6 +49,7 @@ impl StackEntry {
         piece_to: PieceTo::NONE,
         plies_from_null: 0,
         excluded: Move::NONE,
+        multi_extensions: 0,
     };
 }
 
