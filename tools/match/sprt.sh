@@ -47,6 +47,9 @@ while [ $# -gt 0 ]; do
     shift 2
 done
 fastchess=${FASTCHESS:-/work/tools/bin/fastchess}
+# Absolute paths before the cd below, so that NEW, BASE and the openings may be given relative
+# to the caller's folder (fastchess runs in DIR).
+new=$(realpath -e "$new") base=$(realpath -e "$base") openings=$(realpath -e "$openings")
 pin=()
 [ -n "$core" ] && pin=(taskset -c "$core")
 mkdir -p "$dir"
