@@ -33,8 +33,9 @@ name=$rev
 bin=$dir/outpost-$name
 
 # Makes NET the built-in network of the worktree SRC: NET overwrites the file that `include_bytes!`
-# names, and its hidden size (the header's third little-endian word) goes where SRC defines
-# `HIDDEN`.
+# names, and its hidden size goes where SRC defines `HIDDEN`. The size is the header's third
+# little-endian word (`read_shape` in network/src/file.rs is the definition); the build below is
+# then checked to load its net, so a header laid out otherwise fails here, not in a match.
 use_net() {
     local src=$1 net=$2 embedded hidden defs
     embedded=$(grep -rhoE 'include_bytes!\("[^"]*\.nnue"\)' "$src/eval/src" | head -1 |
@@ -59,6 +60,10 @@ if [ ! -x "$bin" ]; then
                 [ -z "$net" ] || use_net "$src" "$net"
             fi
             (cd "$src" && cargo build --release -p outpost >&2)
+            if [ -n "$net" ]; then
+                said=$(printf 'position startpos\neval\nquit\n' | "$src/target/release/outpost" 2>&1 || true)
+                grep -q 'built in' <<<"$said" || { echo "$src: the build does not load its net" >&2; exit 1; }
+            fi
             cp "$src/target/release/outpost" "$bin.tmp"
             mv "$bin.tmp" "$bin"
         fi
