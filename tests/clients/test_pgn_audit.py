@@ -59,6 +59,17 @@ class PgnAudit(unittest.TestCase):
         self.assertEqual(left[chess.WHITE], [400, 800, 200])
         self.assertEqual(left[chess.BLACK], [900, 1800, 1700])
 
+    def test_time_odds_clocks_from_each_side_s_own_tag(self):
+        # fastchess writes no [TimeControl] for time odds, one tag per side instead: here White
+        # plays 2 moves in 1 s, Black 2 moves in 0.25 s (an eighth of 40/20 is 40/2.5).
+        game = game_with_times("-", [0.6, 0.1, 0.6, 0.1, 0.6, 0.1])
+        del game.headers["TimeControl"]
+        game.headers["WhiteTimeControl"] = "2/1"
+        game.headers["BlackTimeControl"] = "2/0.25"
+        left = pgn_audit.clock_left(game)
+        self.assertEqual(left[chess.WHITE], [400, 800, 200])
+        self.assertEqual(left[chess.BLACK], [150, 300, 200])
+
     def test_no_clock_without_a_time_control_or_move_times(self):
         self.assertIsNone(pgn_audit.clock_left(game_with_times("-", [0.1] * 6)))
         game = game_with_times("8+0.08", [0.1] * 6)

@@ -11,7 +11,8 @@ named in that comment. Prints totals, the endings, and per engine the games, sco
 exits with status 1 if an engine given with --engine (default: every engine) forfeited a game or
 a game holds a move python-chess rejects.
 
-It also rebuilds each side's clock from the [TimeControl] tag and the move times in the comments,
+It also rebuilds each side's clock from the [TimeControl] tag (or the side's own
+[WhiteTimeControl] / [BlackTimeControl], written for time odds) and the move times in the comments,
 as fastchess keeps it (the clock starts at base + increment; each move's time comes off, then the
 increment goes on; a moves-to-go control adds its base before the move that ends a period), and
 prints per engine the least time any of its moves left on its clock and how many left less than
@@ -52,17 +53,29 @@ TIME_CONTROL = re.compile(r"^(?:(\d+)/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?$")
 MOVE_TIME = re.compile(r"(?:^|\s)(\d+(?:\.\d+)?)s\b")
 
 
-def clock_left(game):
-    """Per side, the clock in ms left after each of its moves (before the increment), or None
-    when the game has no clock tag this understands or a move without a time."""
-    m = TIME_CONTROL.match(game.headers.get("TimeControl", "").strip())
+def time_control(game, side):
+    """(moves per period or 0, base ms, increment ms) of one side: its own tag when the two
+    clocks differ (fastchess writes [WhiteTimeControl] and [BlackTimeControl] for time odds),
+    else [TimeControl]; None when there is no tag this understands or no time at all."""
+    own = "WhiteTimeControl" if side == chess.WHITE else "BlackTimeControl"
+    tag = game.headers.get(own) or game.headers.get("TimeControl", "")
+    m = TIME_CONTROL.match(tag.strip())
     if not m:
         return None
     moves, base, inc = int(m.group(1) or 0), float(m.group(2)) * 1000, float(m.group(3) or 0) * 1000
     if base + inc == 0:
         return None
-    clock = {chess.WHITE: base + inc, chess.BLACK: base + inc}
-    to_go = {chess.WHITE: moves, chess.BLACK: moves}
+    return moves, base, inc
+
+
+def clock_left(game):
+    """Per side, the clock in ms left after each of its moves (before the increment), or None
+    when a side has no clock tag this understands or a move has no time."""
+    control = {side: time_control(game, side) for side in (chess.WHITE, chess.BLACK)}
+    if None in control.values():
+        return None
+    clock = {side: base + inc for side, (_, base, inc) in control.items()}
+    to_go = {side: moves for side, (moves, _, _) in control.items()}
     left = {chess.WHITE: [], chess.BLACK: []}
     board = game.board()
     for node in game.mainline():
@@ -70,6 +83,7 @@ def clock_left(game):
         if not t:
             return None
         side = board.turn
+        moves, base, inc = control[side]
         if moves:
             if to_go[side] == 1:
                 to_go[side] = moves
