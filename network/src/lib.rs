@@ -16,6 +16,12 @@ pub use file::{read_shape, NetError, NetFileError, QuantNet, HEADER_LEN, MAGIC, 
 /// the trainer trains it unless told `--hidden`.
 pub const HIDDEN: usize = 384;
 
+/// The header number ([`FeatureSet::id`]) of the shipped network's inputs. The engine is built
+/// for them; the trainer trains them unless told `--features`. A number rather than the
+/// variant's name so that a build with another net (`tools/match/build.sh --net`) sets it from
+/// the file's header, as it sets [`HIDDEN`].
+pub const SHIPPED_FEATURES_ID: u32 = 1;
+
 /// Quantisation of the first layer: `W1` and `b1` are `round(x * QA)`, and SCReLU clamps to it.
 pub const QA: i32 = 255;
 /// Quantisation of the output weights `W2`. 128 rather than 64 (format version 1): trained
@@ -61,9 +67,16 @@ pub struct Shape {
 
 impl Shape {
     /// The shipped network's shape: the engine's built-in net and the trainer's default.
-    pub const SHIPPED: Shape = Shape::with_hidden(HIDDEN);
+    pub const SHIPPED: Shape = Shape {
+        features: match FeatureSet::from_id(SHIPPED_FEATURES_ID) {
+            Some(f) => f,
+            None => panic!("SHIPPED_FEATURES_ID names no feature set"),
+        },
+        hidden: HIDDEN,
+        buckets: BUCKETS,
+    };
 
-    /// Today's inputs and buckets with `hidden` neurons per perspective.
+    /// The standard inputs and today's buckets with `hidden` neurons per perspective.
     pub const fn with_hidden(hidden: usize) -> Shape {
         Shape {
             features: FeatureSet::Standard768,

@@ -33,11 +33,13 @@ name=$rev
 bin=$dir/outpost-$name
 
 # Makes NET the built-in network of the worktree SRC: NET overwrites the file that `include_bytes!`
-# names, and its hidden size goes where SRC defines `HIDDEN`. The size is the header's third
-# little-endian word (`read_shape` in network/src/file.rs is the definition); the build below is
-# then checked to load its net, so a header laid out otherwise fails here, not in a match.
+# names, its hidden size goes where SRC defines `HIDDEN`, and its feature set's number where SRC
+# defines `SHIPPED_FEATURES_ID` (a SRC without it knows one set only). The size is the header's
+# third little-endian word, the set's number its eighth in version 3 and later (`read_shape` in
+# network/src/file.rs is the definition); the build below is then checked to load its net, so a
+# header laid out otherwise fails here, not in a match.
 use_net() {
-    local src=$1 net=$2 embedded hidden defs
+    local src=$1 net=$2 embedded hidden version features defs
     embedded=$(grep -rhoE 'include_bytes!\("[^"]*\.nnue"\)' "$src/eval/src" | head -1 |
         sed -E 's/.*"(.*)".*/\1/')
     [ -n "$embedded" ] || { echo "no include_bytes! of a .nnue in $src/eval/src" >&2; exit 1; }
@@ -47,7 +49,13 @@ use_net() {
     [ "$(echo "$defs" | grep -c .)" -eq 1 ] || { echo "HIDDEN in '${defs}' of $src" >&2; exit 1; }
     cp "$net" "$embedded"
     sed -i -E "s/^pub const HIDDEN: usize = [0-9]+;/pub const HIDDEN: usize = $hidden;/" "$defs"
-    echo "built-in net $(basename "$net") (hidden $hidden) as $embedded" >&2
+    version=$(od -An -tu4 -j4 -N4 "$net" | tr -d ' ')
+    features=$(od -An -tu4 -j28 -N4 "$net" | tr -d ' ')
+    if [ "$version" -ge 3 ]; then
+        sed -i -E "s/^pub const SHIPPED_FEATURES_ID: u32 = [0-9]+;/pub const SHIPPED_FEATURES_ID: u32 = $features;/" \
+            "$src/network/src/lib.rs" 2>/dev/null || true
+    fi
+    echo "built-in net $(basename "$net") (hidden $hidden, header version $version, feature set $features) as $embedded" >&2
 }
 
 if [ ! -x "$bin" ]; then
