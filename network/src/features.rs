@@ -99,6 +99,16 @@ impl FeatureSet {
         None
     }
 
+    /// The set with header number `id`, in a constant: a constant naming an unknown id does not
+    /// compile (the shipped set, and the engine's network types, which take the id as a
+    /// parameter).
+    pub const fn from_known_id(id: u32) -> FeatureSet {
+        match FeatureSet::from_id(id) {
+            Some(f) => f,
+            None => panic!("no feature set has this id"),
+        }
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             FeatureSet::Standard768 => "standard768",

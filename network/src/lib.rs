@@ -68,10 +68,7 @@ pub struct Shape {
 impl Shape {
     /// The shipped network's shape: the engine's built-in net and the trainer's default.
     pub const SHIPPED: Shape = Shape {
-        features: match FeatureSet::from_id(SHIPPED_FEATURES_ID) {
-            Some(f) => f,
-            None => panic!("SHIPPED_FEATURES_ID names no feature set"),
-        },
+        features: FeatureSet::from_known_id(SHIPPED_FEATURES_ID),
         hidden: HIDDEN,
         buckets: BUCKETS,
     };

@@ -6,7 +6,7 @@
 
 use outpost_board::{Move, Position, Rng};
 use outpost_datafile::Record;
-use outpost_eval::nnue::{feature_set, Network, HIDDEN, SHIPPED_FEATURES};
+use outpost_eval::nnue::{Network, HIDDEN, SHIPPED_FEATURES};
 use outpost_network::FeatureSet;
 use outpost_trainer::data::Sample;
 use outpost_trainer::net::Net;
@@ -36,7 +36,7 @@ fn positions(seed: u64, count: usize) -> Vec<Position> {
 /// them reads the trainer's file and gives its centipawns on every position. A factoriser, which
 /// a new net has at zero, gets random weights first, so that the fold is what is checked.
 fn engine_and_trainer_agree<const H: usize, const F: u32>() {
-    let set = feature_set(F);
+    let set = FeatureSet::from_known_id(F);
     for seed in [1, 2, 3] {
         let mut net = Net::with_features(set, H, seed);
         let factor = net.layout().w1.start + set.inputs() * H..net.layout().w1.end;

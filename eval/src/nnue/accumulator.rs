@@ -2,9 +2,7 @@
 //! kept for both perspectives so that after a move only the moved pieces' columns change.
 
 use super::simd::Backend;
-use super::{
-    feature_set, Changes, Column, FeatureSet, KingView, Network, HIDDEN, SHIPPED_FEATURES,
-};
+use super::{Changes, Column, FeatureSet, KingView, Network, HIDDEN, SHIPPED_FEATURES};
 use outpost_board::{Color, Piece, PieceType, Position, Square};
 
 /// Both perspectives' first-layer sums, indexed by `Color`, before the SCReLU: `4 * H` bytes
@@ -35,7 +33,7 @@ impl<const H: usize, const F: u32> Default for Accumulator<H, F> {
 const MAX_PIECES: usize = 32;
 
 impl<const H: usize, const F: u32> Accumulator<H, F> {
-    const FEATURES: FeatureSet = feature_set(F);
+    const FEATURES: FeatureSet = FeatureSet::from_known_id(F);
 
     /// The accumulator of `pos`.
     pub fn new(net: &Network<H, F>, pos: &Position) -> Accumulator<H, F> {

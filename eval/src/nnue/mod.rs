@@ -46,15 +46,6 @@ pub const NET_SIZE: usize = Shape::SHIPPED.file_size();
 /// [`Accumulator`]'s second parameter, which tests set to another set's.
 pub const SHIPPED_FEATURES: u32 = FEATURES.id();
 
-/// The feature set with header number `id`, in a constant: a network type with an unknown id
-/// does not compile.
-pub const fn feature_set(id: u32) -> FeatureSet {
-    match FeatureSet::from_id(id) {
-        Some(f) => f,
-        None => panic!("no feature set has this id"),
-    }
-}
-
 /// `H` i16 values on a 64-byte boundary: a weight column of the first layer, the bias, a half
 /// of the output weights, or one perspective of an accumulator. The alignment keeps every SIMD
 /// load inside one cache line. `H` is the hidden size; the engine uses the shipped [`HIDDEN`].

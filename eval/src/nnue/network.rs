@@ -4,7 +4,7 @@
 
 use super::simd::Backend;
 use super::{
-    bucket, feature_set, Accumulator, Column, BUCKETS, HIDDEN, QA, QB, SCALE, SHIPPED_FEATURES,
+    bucket, Accumulator, Column, FeatureSet, BUCKETS, HIDDEN, QA, QB, SCALE, SHIPPED_FEATURES,
     W2_LIMIT,
 };
 use outpost_board::{Color, Position, Rng};
@@ -28,7 +28,7 @@ impl<const H: usize, const F: u32> fmt::Debug for Network<H, F> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // 200 000 weights help nobody; the output biases tell nets apart.
         f.debug_struct("Network")
-            .field("features", &feature_set(F).name())
+            .field("features", &FeatureSet::from_known_id(F).name())
             .field("hidden", &H)
             .field("buckets", &BUCKETS)
             .field("b2", &self.b2)
@@ -40,7 +40,7 @@ impl<const H: usize, const F: u32> Network<H, F> {
     /// The shape of file this network reads: the shipped output buckets, feature set `F` and
     /// `H` hidden.
     pub const SHAPE: Shape = Shape {
-        features: feature_set(F),
+        features: FeatureSet::from_known_id(F),
         hidden: H,
         ..Shape::SHIPPED
     };
