@@ -5,14 +5,14 @@ use super::Network;
 use std::sync::{Arc, LazyLock};
 
 /// The embedded file's name, as the engine reports it.
-pub const EMBEDDED_NAME: &str = "net7.nnue";
+pub const EMBEDDED_NAME: &str = "net10.nnue";
 
 /// A 64-byte aligned wrapper, so the included bytes start on a cache line like the weight
 /// columns they are copied into.
 #[repr(C, align(64))]
 struct Aligned<B: ?Sized>(B);
 
-static BYTES: &Aligned<[u8]> = &Aligned(*include_bytes!("../../nets/net7.nnue"));
+static BYTES: &Aligned<[u8]> = &Aligned(*include_bytes!("../../nets/net10.nnue"));
 
 /// Read once, on first use.
 static EMBEDDED: LazyLock<Arc<Network>> = LazyLock::new(|| {

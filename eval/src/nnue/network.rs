@@ -54,7 +54,7 @@ impl<const H: usize, const F: u32> Network<H, F> {
     /// Reads a net file (docs/nnue.md) of this network's [`Network::SHAPE`], validated by
     /// `outpost_network`: the header against this build, the size against the header, and the
     /// weights against the training clip. The weights are copied into aligned storage, so
-    /// `bytes` may have any alignment, e.g. the `include_bytes!` of `eval/nets/net7.nnue` that
+    /// `bytes` may have any alignment, e.g. the `include_bytes!` of `eval/nets/net10.nnue` that
     /// `embedded.rs` builds in.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network<H, F>, NetError> {
         let q = QuantNet::from_bytes(bytes, &Self::SHAPE)?;
