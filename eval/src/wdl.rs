@@ -10,7 +10,9 @@
 //! The coefficients ([`NETWORK`]) are fitted by maximum likelihood to our own self-play games
 //! with the network (`outpost wdl DATA --write eval/src/wdl.rs`, see `outpost_tools::wdl`),
 //! which rewrites the block between the `BEGIN WDL` and `END WDL` markers below and nothing
-//! else; each new net gets its refit. docs/results/wdl.md says which games.
+//! else. Each new net gets a refit on its own games, kept only when it reads held-out games
+//! better than the model before it; docs/results/wdl.md says which games and which net's model
+//! this is (net 7's: net 10's refit did not read better).
 //!
 //! The same model sets the scale of the centipawns a user is shown ([`Model::reported_cp`]):
 //! the internal score is divided by the centre `a(material)` and multiplied by 100, so a
