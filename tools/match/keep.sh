@@ -27,13 +27,16 @@ w, l, d = (s[k] for k in ("wins", "losses", "draws"))
 print(f"{w + l + d} games, +{w} -{l} ={d}")
 ' "$1"
 }
-games=$(counts "$dir/config.json")
+# Copy first and count the copy: fastchess may save its state between a count and a copy, and
+# the commit message must name the counts of the file it commits.
+mkdir -p docs/results/running
+cp "$dir/config.json" "$kept.tmp"
+games=$(counts "$kept.tmp")
 if [ -e "$kept" ] && [ "$(counts "$kept")" = "$games" ]; then
+    rm "$kept.tmp"
     echo "$name: unchanged"
     exit 0
 fi
-mkdir -p docs/results/running
-cp "$dir/config.json" "$kept.tmp"
 mv "$kept.tmp" "$kept"
 bench=$(grep -v '^#' bench.signature | tr -d '[:space:]')
 git add "$kept"
