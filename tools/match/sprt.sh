@@ -17,8 +17,9 @@
 #   --seed S            -srand [1]
 #   --concurrency C     games at a time [1]
 #   --core C            pin fastchess and both engines to this core (taskset)
-#   --new-option K=V    a UCI option of NEW (repeatable), e.g. EvalFile=/path/net.nnue
-#   --base-option K=V   a UCI option of BASE (repeatable)
+#   --new-option K=V    a UCI option of NEW (repeatable), e.g. EvalFile=docs/candidates/net.nnue;
+#                       a V that names an existing file or folder is made absolute
+#   --base-option K=V   a UCI option of BASE (repeatable), the same
 #   FASTCHESS           the fastchess binary [/work/tools/bin/fastchess]
 #
 # Check the PGN afterwards: tests/tools/pgn_audit.py DIR/games.pgn (forfeits, illegal moves).
@@ -30,6 +31,15 @@ shift 3
 tc=8+0.08 nodes="" bounds=0,5 games="" seed=1 concurrency=1 core=""
 openings=$(cd "$(dirname "$0")/../.." && pwd)/../shared/data/openings/8mvs_+90_+99.epd
 new_opts=() base_opts=()
+# fastchess's argument for the UCI option K=V. The engines run in DIR, so a relative path such as
+# EvalFile=docs/candidates/net.nnue would name nothing there, and the engine, refusing it with an
+# `info string`, would play on with its built-in net: a match of one net against itself (session
+# 28's first screen of net 11). A V that exists from the caller's folder is made absolute.
+option() {
+    local key=${1%%=*} value=${1#*=}
+    [[ $value != /* && -e $value ]] && value=$(realpath "$value")
+    echo "option.$key=$value"
+}
 while [ $# -gt 0 ]; do
     case $1 in
         --tc) tc=$2 ;;
@@ -40,8 +50,8 @@ while [ $# -gt 0 ]; do
         --seed) seed=$2 ;;
         --concurrency) concurrency=$2 ;;
         --core) core=$2 ;;
-        --new-option) new_opts+=("option.$2") ;;
-        --base-option) base_opts+=("option.$2") ;;
+        --new-option) new_opts+=("$(option "$2")") ;;
+        --base-option) base_opts+=("$(option "$2")") ;;
         *) usage ;;
     esac
     shift 2
